@@ -1,0 +1,56 @@
+import { Command, CommanderError, Option } from "commander";
+import { writeStdoutText } from "../transport/stdout-writer.js";
+
+export const USAGE = "groovymcp [--stdio] [--root DIR] [--classpath PATH] [--version] [--help]";
+
+/** What the command line asks for. */
+export type Invocation =
+  | { kind: "help" }
+  | { kind: "version" }
+  | { kind: "serve"; root: string | undefined; classpath: string | undefined }
+  | { kind: "usage-error" };
+
+function buildProgram(): Command {
+  const program = new Command("groovymcp");
+  program
+    .usage("[--stdio] [--root DIR] [--classpath PATH] [--version] [--help]")
+    .description(
+      "Model Context Protocol server over stdio that answers questions about Groovy source with the Groovy compiler in WebAssembly. It never runs the source.",
+    )
+    .addOption(new Option("--stdio", "use stdio (the only transport; accepted for compatibility)"))
+    .addOption(new Option("--root <DIR>", "directory that every path argument is confined to (never scanned)"))
+    .addOption(new Option("--classpath <PATH>", "compile classpath of jar files, separated by the platform path separator"))
+    .addOption(new Option("--version", "print the version and exit"))
+    .helpOption("-h, --help", "print this help and exit")
+    .allowExcessArguments(false)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => writeStdoutText(text),
+      writeErr: (text) => process.stderr.write(text),
+      outputError: (text, write) => write(text),
+    })
+    .showHelpAfterError(`Usage: ${USAGE}`);
+  // Subcommands (such as a future `lint`) attach here with program.command(...).
+  return program;
+}
+
+export function helpText(): string {
+  return buildProgram().helpInformation();
+}
+
+/** Parses argv (without node and script). `--help` anywhere before `--` wins. */
+export function parseCommandLine(argv: readonly string[]): Invocation {
+  const endOfOptions = argv.indexOf("--");
+  const optionArgs = endOfOptions === -1 ? argv : argv.slice(0, endOfOptions);
+  if (optionArgs.includes("--help") || optionArgs.includes("-h")) return { kind: "help" };
+  const program = buildProgram();
+  try {
+    program.parse([...argv], { from: "user" });
+  } catch (error) {
+    if (error instanceof CommanderError) return { kind: "usage-error" };
+    throw error;
+  }
+  const opts = program.opts<{ root?: string; classpath?: string; version?: boolean; stdio?: boolean }>();
+  if (opts.version === true) return { kind: "version" };
+  return { kind: "serve", root: opts.root, classpath: opts.classpath };
+}

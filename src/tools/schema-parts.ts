@@ -1,0 +1,74 @@
+/**
+ * Building blocks for the tools' JSON Schemas (2020-12). The schemas are written out in full: no $ref/$defs and no
+ * type unions, so that every major client accepts them.
+ */
+export type Schema = { [key: string]: SchemaValue };
+type SchemaValue = string | number | boolean | Schema | SchemaValue[];
+
+export const SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+export function objectSchema(properties: Record<string, Schema>, required: string[], closed: boolean): Schema {
+  const schema: Schema = { type: "object", properties };
+  if (required.length > 0) schema["required"] = required;
+  if (closed) schema["additionalProperties"] = false;
+  return schema;
+}
+
+export function rootSchema(properties: Record<string, Schema>, required: string[], closed: boolean): Schema {
+  return { $schema: SCHEMA_DIALECT, ...objectSchema(properties, required, closed) };
+}
+
+export const str = (description: string): Schema => ({ type: "string", description });
+export const int = (description: string): Schema => ({ type: "integer", description });
+export const bool = (description: string): Schema => ({ type: "boolean", description });
+export const arrayOf = (items: Schema, description: string): Schema => ({ type: "array", items, description });
+
+// ---- inputs ----
+export const sourceInput: Record<string, Schema> = {
+  text: str("Groovy source, at most 524288 characters. Kept in an in-memory buffer named by uri."),
+  path: str("A file to read: relative to the server's --root, or absolute inside it."),
+  uri: str(
+    "With text: the buffer name, groovy-buffer:<name> (default groovy-buffer:snippet). Alone: an open buffer, or a file: URI inside --root.",
+  ),
+};
+
+export const positionInput: Record<string, Schema> = {
+  line: int("0-based line. Out-of-range values are clamped."),
+  character: int("0-based column in UTF-16 code units. Out-of-range values are clamped."),
+};
+
+export const maxResultsInput = (description: string): Schema => ({ type: "integer", minimum: 1, maximum: 10000, description });
+
+// ---- outputs ----
+export const position: Schema = objectSchema({ line: int("0-based line"), character: int("0-based UTF-16 column") }, ["line", "character"], false);
+export const range: Schema = objectSchema({ start: position, end: position }, ["start", "end"], false);
+
+export const location: Schema = objectSchema(
+  { uri: str("buffer or file URI"), range, snippet: str("the source line at the start of the range") },
+  ["uri", "range"],
+  false,
+);
+export const locations: Schema = arrayOf(location, "source locations");
+
+export const textEdit: Schema = objectSchema({ range, newText: str("replacement text") }, ["range", "newText"], false);
+export const textEdits: Schema = arrayOf(textEdit, "edits to apply to the source, in document order; nothing is written");
+
+function symbolSchema(depth: number): Schema {
+  const props: Record<string, Schema> = {
+    name: str("symbol name"),
+    kind: str("class, interface, enum, trait, field, property, method, constructor, ..."),
+    range,
+    selectionRange: range,
+    detail: str("signature or type"),
+  };
+  props["children"] =
+    depth > 0 ? arrayOf(symbolSchema(depth - 1), "members") : arrayOf({ type: "object" }, "members (same shape as a symbol)");
+  return objectSchema(props, ["name", "kind", "range", "selectionRange"], false);
+}
+export const symbol: Schema = symbolSchema(2);
+
+export const TOKEN_TYPES = [
+  "namespace", "class", "enum", "interface", "typeParameter", "method", "property", "variable",
+  "parameter", "keyword", "string", "number", "comment", "annotation", "operator",
+];
+export const TOKEN_MODIFIERS = ["declaration", "static", "readonly", "deprecated"];

@@ -1,0 +1,37 @@
+/**
+ * The only code in the server that writes to process.stdout. Protocol messages go out as one JSON line each;
+ * the CLI's --help and --version text goes out through `writeStdoutText` before serving starts.
+ */
+let closed = false;
+
+export function writeStdoutText(text: string): void {
+  process.stdout.write(text);
+}
+
+/** Writes one JSON-RPC message as a single line. Resolves once the stream can take more (backpressure). */
+export function writeMessage(message: object): Promise<void> {
+  if (closed) return Promise.resolve();
+  const line = JSON.stringify(message) + "\n";
+  return new Promise((resolve) => {
+    const ok = process.stdout.write(line);
+    if (ok) resolve();
+    else process.stdout.once("drain", () => resolve());
+  });
+}
+
+/** Calls `onClosed` when stdout can no longer be written (EPIPE: the client went away). */
+export function watchStdout(onClosed: () => void): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    closed = true;
+    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED" || error.code === "EOF") onClosed();
+    else onClosed();
+  });
+}
+
+/** Resolves when everything written so far has been handed to the OS. */
+export function flushStdout(): Promise<void> {
+  if (closed) return Promise.resolve();
+  return new Promise((resolve) => {
+    process.stdout.write("", () => resolve());
+  });
+}

@@ -100,7 +100,9 @@ export async function readConfinedFile(root: Root, requested: string, limits: Li
   }
   let real: string;
   try {
-    real = await realpath(absolute);
+    // resolve() drops a trailing separator; keep it so "file.groovy/" fails like it does for the OS
+    const trailing = /[\\/]$/.test(requested) && absolute !== sep;
+    real = await realpath(trailing ? absolute + sep : absolute);
   } catch (error) {
     throw describeFsError(error, shown);
   }

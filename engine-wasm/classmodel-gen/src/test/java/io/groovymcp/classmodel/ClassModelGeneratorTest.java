@@ -1,0 +1,216 @@
+package io.groovymcp.classmodel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipInputStream;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.ParameterNode;
+
+class ClassModelGeneratorTest {
+
+    private static ClassNode stub(String internalName) {
+        byte[] bytes = Fixture.model().entries().get(internalName + ".class");
+        assertNotNull(bytes, internalName + " missing from model");
+        ClassNode node = new ClassNode();
+        new ClassReader(bytes).accept(node, 0);
+        return node;
+    }
+
+    private static List<MethodNode> methods(ClassNode c, String name) {
+        List<MethodNode> out = new ArrayList<>();
+        for (MethodNode m : c.methods) {
+            if (m.name.equals(name)) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void stringHasToUpperCaseAndNoBodies() {
+        ClassNode string = stub("java/lang/String");
+        assertFalse(methods(string, "toUpperCase").isEmpty());
+        for (MethodNode m : string.methods) {
+            assertEquals(0, m.instructions.size(), "code left in " + m.name);
+            assertEquals(0, m.maxStack, "Code attribute left in " + m.name);
+            assertTrue(m.localVariables == null || m.localVariables.isEmpty(), "debug info left in " + m.name);
+        }
+        assertNull(string.sourceFile);
+    }
+
+    @Test
+    void noClassFileCarriesACodeAttribute() {
+        // ClassWriter only puts the UTF8 "Code" into the constant pool when some method has a body, so its absence
+        // proves no Code attribute survived anywhere (independent of how ASM would parse the file back).
+        for (Map.Entry<String, byte[]> e : Fixture.model().entries().entrySet()) {
+            if (e.getKey().endsWith(".class")) {
+                byte[] b = e.getValue();
+                ClassReader r = new ClassReader(b);
+                for (int i = 1; i < r.getItemCount(); i++) {
+                    int offset = r.getItem(i);
+                    if (offset > 0 && b[offset - 1] == 1 /* CONSTANT_Utf8 */) {
+                        int len = r.readUnsignedShort(offset);
+                        String s = new String(b, offset + 2, len, java.nio.charset.StandardCharsets.ISO_8859_1);
+                        assertFalse(s.equals("Code") || s.equals("LocalVariableTable") || s.equals("SourceFile"),
+                                e.getKey() + " still has " + s);
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void defaultGroovyMethodsHasCollect() {
+        ClassNode dgm = stub("org/codehaus/groovy/runtime/DefaultGroovyMethods");
+        List<MethodNode> collect = methods(dgm, "collect");
+        assertTrue(collect.size() > 5, "expected the collect overloads, got " + collect.size());
+        // Parameter names recovered from LocalVariableTable travel as MethodParameters.
+        MethodNode any = collect.get(0);
+        assertNotNull(any.parameters, "no MethodParameters on collect");
+        assertEquals("self", any.parameters.get(0).name);
+    }
+
+    @Test
+    void jdkParameterNamesAreRecovered() {
+        MethodNode substring = methods(stub("java/lang/String"), "substring").stream()
+                .filter(m -> m.desc.equals("(II)Ljava/lang/String;")).findFirst().orElseThrow();
+        List<String> names = substring.parameters.stream().map((ParameterNode p) -> p.name).toList();
+        assertEquals(List.of("beginIndex", "endIndex"), names);
+    }
+
+    @Test
+    void privateSyntheticAndBridgeMembersAreGone() {
+        for (Map.Entry<String, byte[]> e : Fixture.model().entries().entrySet()) {
+            if (!e.getKey().endsWith(".class")) {
+                continue;
+            }
+            ClassNode n = new ClassNode();
+            new ClassReader(e.getValue()).accept(n, 0);
+            int hidden = Opcodes.ACC_SYNTHETIC | Opcodes.ACC_BRIDGE;
+            for (MethodNode m : n.methods) {
+                assertTrue((m.access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) != 0, e.getKey() + "#" + m.name);
+                assertEquals(0, m.access & hidden, e.getKey() + "#" + m.name);
+            }
+            for (FieldNode f : n.fields) {
+                assertTrue((f.access & (Opcodes.ACC_PUBLIC | Opcodes.ACC_PROTECTED)) != 0, e.getKey() + "." + f.name);
+                assertEquals(0, f.access & Opcodes.ACC_SYNTHETIC, e.getKey() + "." + f.name);
+            }
+        }
+        ClassNode string = stub("java/lang/String");
+        assertTrue(string.fields.stream().noneMatch(f -> f.name.equals("value")), "private String.value kept");
+    }
+
+    @Test
+    void anonymousAndLocalClassesAreExcludedButMemberClassesKept() {
+        Map<String, byte[]> entries = Fixture.model().entries();
+        assertFalse(entries.containsKey("groovy/lang/Closure$1.class"));
+        assertFalse(entries.containsKey("groovy/lang/GroovyShell$1DoSetContext.class"));
+        for (String name : entries.keySet()) {
+            String simple = name.substring(name.lastIndexOf('/') + 1);
+            assertFalse(simple.matches(".*\\$[0-9].*"), "anonymous/local class in model: " + name);
+        }
+        assertTrue(entries.containsKey("java/util/Map$Entry.class"));
+        assertTrue(entries.containsKey("groovy/lang/Closure$WritableClosure.class")
+                || !stub("groovy/lang/Closure").innerClasses.isEmpty());
+    }
+
+    @Test
+    void packagePrivateSuperclassIsKept() {
+        ClassNode sb = stub("java/lang/StringBuilder");
+        assertEquals("java/lang/AbstractStringBuilder", sb.superName);
+        ClassNode asb = stub("java/lang/AbstractStringBuilder");
+        assertEquals(0, asb.access & Opcodes.ACC_PUBLIC);
+        // Internals nobody names stay out.
+        assertFalse(Fixture.model().entries().containsKey("java/util/HashMap$Node.class"));
+        assertFalse(Fixture.model().entries().keySet().stream().anyMatch(n -> n.startsWith("jdk/internal/")));
+    }
+
+    @Test
+    void functionalAndCoveredPackagesPresent() {
+        Map<String, byte[]> entries = Fixture.model().entries();
+        for (String n : List.of("java/util/function/Function", "java/util/stream/Stream", "java/util/regex/Pattern",
+                "java/util/concurrent/atomic/AtomicInteger", "java/util/logging/Logger", "java/nio/file/Files",
+                "java/time/LocalDate", "java/math/BigDecimal", "java/lang/invoke/MethodHandle",
+                "java/lang/constant/Constable", "groovy/lang/Closure", "groovy/transform/CompileStatic",
+                "org/codehaus/groovy/transform/GroovyASTTransformationClass",
+                "org/apache/groovy/dateutil/extensions/DateUtilExtensions")) {
+            assertTrue(entries.containsKey(n + ".class"), n);
+        }
+        assertFalse(entries.keySet().stream().anyMatch(n -> n.startsWith("groovyjarjar")
+                || n.startsWith("org/apache/groovy/parser/") || n.startsWith("org/codehaus/groovy/runtime/dgm$")));
+    }
+
+    @Test
+    void modelIsClosed() {
+        assertEquals(Map.of(), Fixture.model().unresolved(), "stubs name classes outside the model");
+    }
+
+    @Test
+    void outputIsByteIdenticalAcrossRuns() {
+        byte[] first = Fixture.model().zip();
+        byte[] second = ClassModelGenerator.generate(Fixture.options()).zip();
+        assertArrayEquals(first, second);
+    }
+
+    @Test
+    void zipIsSortedWithFixedTimestamps() throws IOException {
+        List<String> names = new ArrayList<>();
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(Fixture.model().zip()))) {
+            for (ZipEntry e; (e = in.getNextEntry()) != null; ) {
+                names.add(e.getName());
+                assertEquals(ZipEntry.DEFLATED, e.getMethod());
+                assertEquals(io.groovymcp.classmodel.output.DeterministicZip.FIXED_TIME, e.getTimeLocal());
+            }
+        }
+        List<String> sorted = new ArrayList<>(names);
+        sorted.sort(null);
+        assertEquals(sorted, names);
+        assertEquals(Fixture.model().entries().size(), names.size());
+    }
+
+    @Test
+    void extensionModuleDescriptorCopiedUnchanged() throws IOException {
+        byte[] copied = Fixture.model().entries().get(ClassModelGenerator.EXTENSION_MODULES_DIR + "groovy-dateutil");
+        assertNotNull(copied);
+        try (ZipFile jar = new ZipFile(Fixture.dateutilJar().toFile());
+             InputStream in = jar.getInputStream(jar.getEntry(
+                     "META-INF/groovy/org.codehaus.groovy.runtime.ExtensionModule"))) {
+            assertArrayEquals(in.readAllBytes(), copied);
+        }
+        String info = new String(Fixture.model().entries().get(ClassModelGenerator.INFO_ENTRY));
+        assertTrue(info.contains("extensionModules=1"), info);
+    }
+
+    @Test
+    void everyEntryParses() {
+        int classes = 0;
+        for (Map.Entry<String, byte[]> e : Fixture.model().entries().entrySet()) {
+            if (e.getKey().endsWith(".class")) {
+                ClassNode n = new ClassNode();
+                new ClassReader(e.getValue()).accept(n, 0);
+                assertEquals(e.getKey(), n.name + ".class");
+                classes++;
+            }
+        }
+        assertEquals(Fixture.model().classes(), classes);
+        assertTrue(classes > 1500, "suspiciously small model: " + classes);
+    }
+}

@@ -1,0 +1,114 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { writeStandInEngine } from "./support/stand-in-engine.js";
+
+/** Arguments that exercise each tool on a small Groovy program. */
+const PROGRAM = [
+  "import java.util.concurrent.ConcurrentHashMap",
+  "import java.util.List",
+  "",
+  "interface Shape { double area() }",
+  "class Circle implements Shape {",
+  "    double r",
+  "    double area() { Math.PI * r * r }",
+  "}",
+  "def c = new Circle(r: 2)",
+  "println c.area()",
+  "def n = \"x\".toUpperCase()",
+  "",
+].join("\n");
+
+const TOOL_ARGS: Record<string, Record<string, unknown>> = {
+  groovy_diagnostics: { text: PROGRAM },
+  groovy_describe: { text: PROGRAM, line: 8, character: 4 },
+  groovy_definition: { text: PROGRAM, line: 9, character: 10 },
+  groovy_implementations: { text: PROGRAM, line: 3, character: 11 },
+  groovy_references: { text: PROGRAM, line: 4, character: 7, maxResults: 50 },
+  groovy_symbols: { text: PROGRAM },
+  groovy_complete: { text: PROGRAM, line: 10, character: 16 },
+  groovy_signatures: { text: PROGRAM, line: 9, character: 8 },
+  groovy_tokens: { text: PROGRAM },
+  groovy_format: { text: PROGRAM, tabSize: 4, insertSpaces: true },
+  groovy_organize_imports: { text: PROGRAM },
+  groovy_rename: { text: PROGRAM, line: 4, character: 7, newName: "Round" },
+  groovy_close: { uri: "groovy-buffer:snippet" },
+};
+
+async function connect(env: Record<string, string> = {}): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: NODE,
+    args: [CLI],
+    cwd: PROJECT_ROOT,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "groovymcp-test", version: "1.0.0" });
+  await client.connect(transport);
+  return client;
+}
+
+async function exerciseEverything(client: Client): Promise<void> {
+  const ajv = new Ajv2020({ strict: true });
+  const { tools } = await client.listTools();
+  expect(tools.map((t) => t.name).sort()).toEqual(Object.keys(TOOL_ARGS).sort());
+  for (const tool of tools) {
+    const result = await client.callTool({ name: tool.name, arguments: TOOL_ARGS[tool.name] ?? {} });
+    expect(result.isError, `${tool.name}: ${JSON.stringify(result.content)}`).not.toBe(true);
+    expect(ajv.validate(tool.outputSchema as object, result.structuredContent), `${tool.name}: ${ajv.errorsText()}`).toBe(true);
+    const content = result.content as { type: string; text: string }[];
+    expect(JSON.parse(content[0]?.text ?? "")).toEqual(result.structuredContent);
+  }
+  const { resources } = await client.listResources();
+  expect(resources).toHaveLength(3);
+  for (const resource of resources) {
+    const read = await client.readResource({ uri: resource.uri });
+    const first = read.contents[0] as { mimeType?: string; text?: string };
+    expect(first.mimeType).toBe("application/json");
+    expect(() => JSON.parse(first.text ?? "")).not.toThrow();
+  }
+  const { prompts } = await client.listPrompts();
+  expect(prompts).toHaveLength(2);
+  for (const prompt of prompts) {
+    const got = await client.getPrompt({ name: prompt.name, arguments: { code: PROGRAM } });
+    expect(got.messages.length).toBeGreaterThan(0);
+  }
+}
+
+describe("official MCP SDK client over stdio", () => {
+  it("initializes, lists tools, resources and prompts, and gets a prompt", async () => {
+    const client = await connect();
+    try {
+      expect(client.getServerVersion()).toMatchObject({ name: "groovy-mcp" });
+      expect(client.getInstructions()).toMatch(/never runs the source/);
+      expect((await client.listTools()).tools).toHaveLength(13);
+      expect((await client.listResources()).resources).toHaveLength(3);
+      expect((await client.listPrompts()).prompts).toHaveLength(2);
+      const prompt = await client.getPrompt({ name: "review-groovy", arguments: { path: "src/A.groovy" } });
+      expect(JSON.stringify(prompt.messages)).toContain("src/A.groovy");
+      expect(await client.ping()).toEqual({});
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("calls every tool and reads every resource and prompt (stand-in engine)", async () => {
+    const client = await connect({ GROOVYMCP_ENGINE_DIR: writeStandInEngine() });
+    try {
+      await exerciseEverything(client);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it.skipIf(!ENGINE_PRESENT)(`calls every tool and reads every resource and prompt on the real engine${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, async () => {
+    const client = await connect();
+    try {
+      await exerciseEverything(client);
+    } finally {
+      await client.close();
+    }
+  });
+});

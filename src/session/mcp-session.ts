@@ -5,6 +5,7 @@ import type { MethodHandler } from "../protocol/dispatcher.js";
 import { ErrorCode, isJsonObject, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
 import { getPrompt, listedPrompts, PromptArgumentError } from "../prompts/server-prompts.js";
 import { findResource, listedResources, readResource } from "../resources/server-resources.js";
+import { warmUpValidation } from "../tools/argument-validation.js";
 import { callTool } from "../tools/call-tool.js";
 import { listedTools } from "../tools/tool-definitions.js";
 import { negotiateProtocolVersion } from "./protocol-version.js";
@@ -32,7 +33,10 @@ export class McpSession implements MethodHandler {
   constructor(private readonly config: SessionConfig) {}
 
   notification(method: string): void {
-    if (method === "notifications/initialized" && this.phase === "initializing") this.phase = "ready";
+    if (method === "notifications/initialized" && this.phase === "initializing") {
+      this.phase = "ready";
+      setImmediate(warmUpValidation);
+    }
     // notifications/cancelled and every other notification are ignored: requests run one at a time to the end.
   }
 

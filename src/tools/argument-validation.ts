@@ -1,15 +1,31 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
 import type { Schema } from "./schema-parts.js";
 
-const ajv = new Ajv2020({ strict: true, allErrors: false, validateSchema: true });
+/**
+ * ajv is loaded on first use (it costs tens of milliseconds), so that `initialize` is answered without paying
+ * for it; `warmUpValidation` starts the load once the session is up.
+ */
+interface SchemaCompiler {
+  compile(schema: Schema): ValidateFunction;
+}
+let compiler: Promise<SchemaCompiler> | undefined;
+
+function loadCompiler(): Promise<SchemaCompiler> {
+  compiler ??= import("ajv/dist/2020.js").then(({ Ajv2020 }) => new Ajv2020({ strict: true, allErrors: false }));
+  return compiler;
+}
+
+export function warmUpValidation(): void {
+  void loadCompiler();
+}
 
 const cache = new Map<Schema, ValidateFunction>();
 
-export function compiledValidator(schema: Schema): ValidateFunction {
+async function compiledValidator(schema: Schema): Promise<ValidateFunction> {
   let validate = cache.get(schema);
   if (validate === undefined) {
-    validate = ajv.compile(schema);
+    validate = (await loadCompiler()).compile(schema);
     cache.set(schema, validate);
   }
   return validate;
@@ -27,17 +43,17 @@ function describe(error: ErrorObject): string {
   }
 }
 
-/** Returns undefined when valid, else a short message for a tool error. */
-export function validateArguments(schema: Schema, value: unknown): string | undefined {
-  const validate = compiledValidator(schema);
+/** Resolves undefined when valid, else a short message for a tool error. */
+export async function validateArguments(schema: Schema, value: unknown): Promise<string | undefined> {
+  const validate = await compiledValidator(schema);
   if (validate(value)) return undefined;
   const first = validate.errors?.[0];
   return first === undefined ? "invalid arguments" : `invalid arguments: ${describe(first)}`;
 }
 
-/** Returns undefined when the value matches the schema, else the first problem (for logs and tests). */
-export function schemaMismatch(schema: Schema, value: unknown): string | undefined {
-  const validate = compiledValidator(schema);
+/** Resolves undefined when the value matches the schema, else the first problem (for the stderr log). */
+export async function schemaMismatch(schema: Schema, value: unknown): Promise<string | undefined> {
+  const validate = await compiledValidator(schema);
   if (validate(value)) return undefined;
   const first = validate.errors?.[0];
   return first === undefined ? "mismatch" : `${first.instancePath || "/"} ${first.message ?? ""}`;

@@ -112,7 +112,7 @@ async function runTool(tool: ToolDefinition, args: JsonObject, context: ToolCont
 export async function callTool(name: string, args: JsonObject, context: ToolContext): Promise<ToolResult> {
   const tool = findTool(name);
   if (tool === undefined) return errorResult("unknown tool");
-  const invalid = validateArguments(tool.inputSchema, args);
+  const invalid = await validateArguments(tool.inputSchema, args);
   if (invalid !== undefined) return errorResult(invalid);
   let structured: JsonObject;
   try {
@@ -126,7 +126,7 @@ export async function callTool(name: string, args: JsonObject, context: ToolCont
     throw error;
   }
   if (!isJsonObject(structured)) throw new Error("engine result is not an object");
-  const mismatch = schemaMismatch(tool.outputSchema, structured);
+  const mismatch = await schemaMismatch(tool.outputSchema, structured);
   if (mismatch !== undefined) {
     logLine(`engine result for ${tool.name} does not match its output schema: ${mismatch}`);
     throw new Error("engine result does not match the output schema");

@@ -1,0 +1,155 @@
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult, type ToolCallResult } from "./support/server-process.js";
+
+/**
+ * Host-level checks of the thirteen tools on the real WebAssembly engine. They skip, with the reason in their
+ * title, only while engine-wasm/target/dist/groovy-engine.wasm does not exist.
+ */
+const suite = ENGINE_PRESENT ? describe : describe.skip;
+const title = ENGINE_PRESENT ? "tools on the real engine" : `tools on the real engine (skipped: ${ENGINE_SKIP_REASON})`;
+
+suite(title, () => {
+  let s: ServerProcess;
+  let root: string;
+  let schemas: Map<string, object>;
+  let nextId = 0;
+  const ajv = new Ajv2020({ strict: true });
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), "gm-engine-"));
+    writeFileSync(join(root, "Greeter.groovy"), "class Greeter {\n    String greet(String who) { \"Hello, $who\" }\n}\n");
+    s = new ServerProcess(["--root", root]);
+    await s.initialize();
+    const tools = (await s.request("list", "tools/list")).result?.["tools"] as { name: string; outputSchema: object }[];
+    schemas = new Map(tools.map((t) => [t.name, t.outputSchema]));
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  async function call(name: string, args: Record<string, unknown>): Promise<ToolCallResult> {
+    const result = toolResult(await s.callTool(++nextId, name, args));
+    if (result.isError !== true) {
+      expect(ajv.validate(schemas.get(name) as object, result.structuredContent), `${name}: ${ajv.errorsText()}`).toBe(true);
+      expect(JSON.parse(result.content[0]?.text ?? "")).toEqual(result.structuredContent);
+    }
+    return result;
+  }
+
+  it("diagnostics reports a type error and counts it", async () => {
+    const r = await call("groovy_diagnostics", { text: "@groovy.transform.CompileStatic\nvoid f() { int x = 'a'.foo() }\n", uri: "groovy-buffer:diag" });
+    expect(r.isError).toBeUndefined();
+    expect(r.structuredContent["errorCount"]).toBeGreaterThan(0);
+    const diags = r.structuredContent["diagnostics"] as { severity: string }[];
+    expect(diags.some((d) => d.severity === "error")).toBe(true);
+  });
+
+  it("diagnostics on empty input is clean", async () => {
+    const r = await call("groovy_diagnostics", { text: "", uri: "groovy-buffer:empty" });
+    expect(r.structuredContent).toMatchObject({ errorCount: 0, warningCount: 0, uri: "groovy-buffer:empty" });
+  });
+
+  it("diagnostics reads a file under --root", async () => {
+    const r = await call("groovy_diagnostics", { path: "Greeter.groovy" });
+    expect(r.isError).toBeUndefined();
+    expect(String(r.structuredContent["uri"])).toMatch(/^file:.*Greeter\.groovy$/);
+  });
+
+  it("describe infers a local's type from its initializer", async () => {
+    const r = await call("groovy_describe", { text: 'def n = "x"\n', uri: "groovy-buffer:desc", line: 0, character: 4 });
+    expect(String(r.structuredContent["markdown"])).toContain("String n");
+  });
+
+  it("describe clamps an out-of-range position", async () => {
+    const r = await call("groovy_describe", { text: "def n = 1\n", uri: "groovy-buffer:clamp", line: 999, character: 999 });
+    expect(r.isError).toBeUndefined();
+  });
+
+  it("definition resolves across open buffers", async () => {
+    await call("groovy_diagnostics", { text: "class Shared { static int twice(int x) { x * 2 } }\n", uri: "groovy-buffer:shared" });
+    const r = await call("groovy_definition", { text: "int y = Shared.twice(3)\n", uri: "groovy-buffer:user", line: 0, character: 16 });
+    const locations = r.structuredContent["locations"] as { uri: string }[];
+    expect(locations.some((l) => l.uri === "groovy-buffer:shared")).toBe(true);
+  });
+
+  it("complete offers JDK members of the receiver's static type", async () => {
+    const r = await call("groovy_complete", { text: '"abc".toUp', uri: "groovy-buffer:comp", line: 0, character: 10 });
+    const items = r.structuredContent["items"] as { label: string }[];
+    expect(items.length).toBeLessThanOrEqual(100);
+    expect(items.some((i) => i.label.startsWith("toUpperCase"))).toBe(true);
+  });
+
+  it("signatures lists the Math.max overloads", async () => {
+    const r = await call("groovy_signatures", { text: "Math.max(1, 2)", uri: "groovy-buffer:sig", line: 0, character: 9 });
+    expect((r.structuredContent["signatures"] as unknown[]).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it("tokens keep UTF-16 columns after an emoji", async () => {
+    const r = await call("groovy_tokens", { text: 'def s = "😀"; def t = 1\n', uri: "groovy-buffer:tok" });
+    const tokens = r.structuredContent["tokens"] as { character: number; length: number; type: string }[];
+    const t = tokens.find((x) => x.character === 18);
+    expect(t).toBeDefined();
+  });
+
+  it("format is idempotent", async () => {
+    const text = "class A {\nvoid f() {\nprintln 1   \n}\n}\n";
+    const first = await call("groovy_format", { text, uri: "groovy-buffer:fmt" });
+    expect((first.structuredContent["edits"] as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("organize imports removes an unused import", async () => {
+    const r = await call("groovy_organize_imports", { text: "import java.util.concurrent.ConcurrentHashMap\nimport java.time.LocalDate\nLocalDate.now()\n", uri: "groovy-buffer:imp" });
+    const edits = r.structuredContent["edits"] as { newText: string }[];
+    expect(edits.map((e) => e.newText).join("")).not.toContain("ConcurrentHashMap");
+  });
+
+  it("rename rejects an invalid identifier as a tool error", async () => {
+    const r = await call("groovy_rename", { text: "def abc = 1\nprintln abc\n", uri: "groovy-buffer:ren", line: 0, character: 5, newName: "1bad name" });
+    expect(r.isError).toBe(true);
+  });
+
+  it("rename renames a proven local", async () => {
+    const r = await call("groovy_rename", { text: "def abc = 1\nprintln abc\n", uri: "groovy-buffer:ren2", line: 0, character: 5, newName: "xyz" });
+    expect(r.structuredContent["changeCount"]).toBe(2);
+  });
+
+  it("symbols searches open buffers by CamelHumps", async () => {
+    await call("groovy_diagnostics", { text: "class AbstractServerFactory {}\n", uri: "groovy-buffer:asf" });
+    const r = await call("groovy_symbols", { query: "ASF" });
+    expect(JSON.stringify(r.structuredContent)).toContain("AbstractServerFactory");
+  });
+
+  it("references, implementations and close answer", async () => {
+    const text = "interface I { void m() }\nclass C implements I { void m() {} }\nnew C().m()\n";
+    await call("groovy_references", { text, uri: "groovy-buffer:refs", line: 0, character: 19 });
+    const impl = await call("groovy_implementations", { uri: "groovy-buffer:refs", line: 0, character: 10 });
+    expect((impl.structuredContent["locations"] as unknown[]).length).toBeGreaterThan(0);
+    expect((await call("groovy_close", { uri: "groovy-buffer:refs" })).structuredContent).toEqual({ closed: true });
+    expect((await call("groovy_close", { uri: "groovy-buffer:refs" })).structuredContent).toEqual({ closed: false });
+  });
+
+  it("accepts a source of exactly 524288 characters", async () => {
+    const line = "// padding comment line\n";
+    let text = line.repeat(Math.floor(524_288 / line.length));
+    text += "/".repeat(524_288 - text.length);
+    expect(text.length).toBe(524_288);
+    const r = await call("groovy_diagnostics", { text, uri: "groovy-buffer:big" });
+    expect(r.isError).toBeUndefined();
+    await call("groovy_close", { uri: "groovy-buffer:big" });
+  });
+
+  it("reads every resource", async () => {
+    for (const uri of ["groovy://server/keywords", "groovy://server/default-imports", "groovy://server/limits"]) {
+      const reply = await s.request(++nextId, "resources/read", { uri });
+      const contents = (reply.result as { contents: { text: string; mimeType: string }[] }).contents;
+      expect(contents[0]?.mimeType).toBe("application/json");
+      const body = JSON.parse(contents[0]?.text ?? "") as Record<string, unknown>;
+      if (uri.endsWith("keywords")) expect(body["keywords"]).toEqual(expect.arrayContaining(["def", "class"]));
+      if (uri.endsWith("limits")) expect(body).toMatchObject({ engine: "webassembly", execution: false, rootSet: true, classpathEntries: 0, maxSourceChars: 524288 });
+    }
+  });
+});

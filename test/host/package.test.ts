@@ -1,0 +1,72 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+
+/**
+ * npm pack → install the tarball into an empty folder → run a session with only `node` on PATH (no java).
+ */
+let installDir: string;
+let binDir: string;
+let tarballFiles: string[];
+
+function npm(args: string[], cwd: string): string {
+  const npmCli = join(PROJECT_ROOT, "node_modules", "node", "node_modules", "npm", "bin", "npm-cli.js");
+  const useBundled = spawnSync(NODE, [npmCli, "--version"], { encoding: "utf8" }).status === 0;
+  return useBundled
+    ? execFileSync(NODE, [npmCli, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] })
+    : execFileSync("npm", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+beforeAll(() => {
+  const packDir = mkdtempSync(join(tmpdir(), "gm-pack-"));
+  const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", packDir], PROJECT_ROOT)) as { filename: string; files: { path: string }[] }[];
+  const first = packed[0];
+  if (first === undefined) throw new Error("npm pack produced nothing");
+  tarballFiles = first.files.map((f) => f.path);
+  installDir = mkdtempSync(join(tmpdir(), "gm-install-"));
+  writeFileSync(join(installDir, "package.json"), JSON.stringify({ name: "empty", version: "1.0.0", private: true }));
+  npm(["install", "--no-audit", "--no-fund", "--omit=dev", join(packDir, first.filename)], installDir);
+  binDir = join(installDir, "only-node-bin");
+  mkdirSync(binDir);
+  symlinkSync(NODE, join(binDir, "node"));
+}, 300_000);
+
+function isolatedServer(): ServerProcess {
+  const entry = join(installDir, "node_modules", "groovymcp", "dist", "cli.js");
+  return new ServerProcess([entry], { command: NODE, cwd: installDir, env: { PATH: binDir, HOME: installDir } });
+}
+
+describe("npm package", () => {
+  it("ships dist/ and the README, not the sources or tests", () => {
+    expect(tarballFiles).toContain("dist/cli.js");
+    expect(tarballFiles).toContain("README.md");
+    expect(tarballFiles.some((f) => f.startsWith("src/"))).toBe(false);
+    expect(tarballFiles.some((f) => f.startsWith("test/"))).toBe(false);
+  });
+
+  it("installs into an empty folder and serves a session with no java on PATH", async () => {
+    expect(spawnSync("java", ["-version"], { env: { PATH: binDir } }).error).toBeDefined();
+    expect(readdirSync(join(installDir, "node_modules", ".bin"))).toContain("groovymcp");
+    const s = isolatedServer();
+    expect((await s.initialize()).result?.["serverInfo"]).toMatchObject({ name: "groovy-mcp" });
+    expect((await s.request(2, "tools/list")).result?.["tools"]).toHaveLength(13);
+    expect((await s.close()).code).toBe(0);
+  });
+
+  it.skipIf(!ENGINE_PRESENT)(`ships the built engine and runs a full session on it${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, async () => {
+    for (const f of ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"]) {
+      expect(tarballFiles).toContain(`engine-wasm/target/dist/${f}`);
+    }
+    const s = isolatedServer();
+    await s.initialize();
+    const diag = toolResult(await s.callTool(2, "groovy_diagnostics", { text: "class A { void f() { int x = 1 } }\n" }));
+    expect(diag.isError).toBeUndefined();
+    expect(diag.structuredContent).toMatchObject({ uri: "groovy-buffer:snippet", errorCount: 0 });
+    const limits = (await s.request(3, "resources/read", { uri: "groovy://server/limits" })).result as { contents: { text: string }[] };
+    expect(JSON.parse(limits.contents[0]?.text ?? "{}")).toMatchObject({ engine: "webassembly", execution: false });
+    expect((await s.close()).code).toBe(0);
+  });
+});

@@ -9,6 +9,7 @@ import io.groovymcp.classmodel.source.Candidate;
 import io.groovymcp.classmodel.source.GroovyJars;
 import io.groovymcp.classmodel.source.JdkClasses;
 import io.groovymcp.classmodel.strip.StubStripper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,8 @@ import java.util.Properties;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * Build-time entry point: writes classmodel.bin, the zip of API stubs that the wasm engine decompiles in place of
@@ -117,7 +120,7 @@ public final class ClassModelGenerator {
             byte[] stub = StubStripper.strip(selection.facts(name).candidate.bytes(),
                     selection.selected()::contains, options.parameterNames(), stats);
             // Fail the build rather than ship a stub the engine cannot read.
-            new ClassReader(stub).accept(new org.objectweb.asm.ClassVisitor(org.objectweb.asm.Opcodes.ASM9) {
+            new ClassReader(stub).accept(new ClassVisitor(Opcodes.ASM9) {
             }, 0);
             entries.put(name + ".class", stub);
             stubs.put(name, stub);
@@ -146,7 +149,7 @@ public final class ClassModelGenerator {
     private static String moduleName(GroovyJars.Descriptor d) {
         Properties p = new Properties();
         try {
-            p.load(new java.io.ByteArrayInputStream(d.bytes()));
+            p.load(new ByteArrayInputStream(d.bytes()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -5,6 +5,7 @@ import io.groovymcp.classmodel.select.Visibility;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.Attribute;
 import org.objectweb.asm.ClassReader;
@@ -38,7 +39,7 @@ public final class StubStripper {
      * @param inModel        whether an internal name is part of the final model
      * @param parameterNames re-emit LocalVariableTable names as MethodParameters
      */
-    public static byte[] strip(byte[] classFile, java.util.function.Predicate<String> inModel,
+    public static byte[] strip(byte[] classFile, Predicate<String> inModel,
                                boolean parameterNames, Stats stats) {
         ParameterNames names = parameterNames ? ParameterNames.harvest(classFile) : null;
         ClassWriter writer = new ClassWriter(0);
@@ -49,11 +50,11 @@ public final class StubStripper {
     }
 
     private static final class Filter extends ClassVisitor {
-        private final java.util.function.Predicate<String> inModel;
+        private final Predicate<String> inModel;
         private final ParameterNames names;
         private final Stats stats;
 
-        Filter(ClassVisitor next, java.util.function.Predicate<String> inModel, ParameterNames names, Stats stats) {
+        Filter(ClassVisitor next, Predicate<String> inModel, ParameterNames names, Stats stats) {
             super(Opcodes.ASM9, next);
             this.inModel = inModel;
             this.names = names;

@@ -159,7 +159,9 @@ export class WasmEngineBridge implements GroovyEngine {
     try {
       raw = exports.handle(JSON.stringify({ ...params, op }));
     } catch (error) {
-      logFailure(`engine call ${op} failed; restarting the engine`, error);
+      // A Java exception's message may quote source text, so only a trap's (fixed) message is logged.
+      const kind = error instanceof Error && error.name === "RuntimeError" ? `trap: ${error.message.slice(0, 80)}` : `exception ${error instanceof Error ? error.constructor.name : typeof error}`;
+      logLine(`engine call ${op} failed (${kind}); restarting the engine`);
       try {
         await this.recreate();
       } catch (reloadError) {
@@ -171,7 +173,9 @@ export class WasmEngineBridge implements GroovyEngine {
     if ("result" in reply) return reply.result;
     const { kind, message } = reply.error;
     if (kind === "argument" || kind === "state") throw new EngineRequestError(kind, message);
-    throw new EngineInternalError(`engine reported an internal error in ${op}: ${message}`);
+    // the engine's message may quote source text; it is not passed on
+    void message;
+    throw new EngineInternalError(`engine reported an internal error in ${op}`);
   }
 
   async openBuffer(uri: string, text: string): Promise<void> {

@@ -22,7 +22,7 @@ function npm(args: string[], cwd: string): string {
 
 beforeAll(() => {
   const packDir = mkdtempSync(join(tmpdir(), "gm-pack-"));
-  const packed = JSON.parse(npm(["pack", "--json", "--pack-destination", packDir], PROJECT_ROOT)) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(npm(["pack", "--json", "--ignore-scripts", "--pack-destination", packDir], PROJECT_ROOT)) as { filename: string; files: { path: string }[] }[];
   const first = packed[0];
   if (first === undefined) throw new Error("npm pack produced nothing");
   tarballFiles = first.files.map((f) => f.path);

@@ -105,10 +105,16 @@ export class WasmEngineBridge implements GroovyEngine {
     // The class model load is synchronous and takes a while: let pending protocol traffic (initialize) go first.
     await nextTurn();
     exports.loadClassModel(asInt8(this.classModel));
+    let unreadable = 0;
     for (const jar of this.jars) {
       await nextTurn();
-      exports.addClasspathJar(asInt8(jar));
+      try {
+        exports.addClasspathJar(asInt8(jar));
+      } catch {
+        unreadable++;
+      }
     }
+    if (unreadable > 0) logLine(`warning: ${unreadable} classpath ${unreadable === 1 ? "jar" : "jars"} could not be read and ${unreadable === 1 ? "is" : "are"} ignored`);
     return exports;
   }
 

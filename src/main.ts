@@ -9,6 +9,7 @@ import { writeStdoutText } from "./transport/stdout-writer.js";
 import { packageVersion } from "./version.js";
 
 function resolveRoot(dir: string): Root | undefined {
+  if (dir.length === 0 || dir.includes("\u0000")) return undefined;
   try {
     const given = resolve(dir);
     if (!statSync(given).isDirectory()) return undefined;

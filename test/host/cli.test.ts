@@ -47,11 +47,20 @@ describe("command line", () => {
     const dir = mkdtempSync(join(tmpdir(), "gm-cli-"));
     const file = join(dir, "f.txt");
     writeFileSync(file, "x");
-    for (const root of [join(dir, "missing"), file]) {
+    for (const root of [join(dir, "missing"), file, ""]) {
       const r = run(["--root", root]);
       expect(r.status).toBe(2);
       expect(r.stderr).toMatch(/--root must name an existing directory/);
     }
+  });
+
+  it("warns once, by count, about classpath entries that are not jar files", () => {
+    const dir = mkdtempSync(join(tmpdir(), "gm-cp-dir-"));
+    const r = run(["--classpath", [dir, dir].join(delimiter)], '{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    expect(r.status).toBe(0);
+    const warnings = r.stderr.split("\n").filter((l) => l.includes("classpath"));
+    expect(warnings).toEqual([expect.stringContaining("2 classpath entries are not a jar file")]);
+    expect(r.stderr).not.toContain(dir);
   });
 
   it("accepts --stdio and serves a session", () => {

@@ -9,6 +9,23 @@ import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult, type Too
  * Host-level checks of the thirteen tools on the real WebAssembly engine. They skip, with the reason in their
  * title, only while engine-wasm/target/dist/groovy-engine.wasm does not exist.
  */
+interface Edit {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  newText: string;
+}
+
+/** Applies LSP-style edits (0-based lines, UTF-16 columns) to a text, last edit first. */
+function applyEdits(text: string, edits: Edit[]): string {
+  const lineStarts = [0];
+  for (let i = 0; i < text.length; i++) if (text[i] === "\n") lineStarts.push(i + 1);
+  const offset = (p: { line: number; character: number }): number =>
+    p.line >= lineStarts.length ? text.length : Math.min((lineStarts[p.line] as number) + p.character, text.length);
+  const sorted = [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start));
+  let out = text;
+  for (const e of sorted) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
+  return out;
+}
+
 const suite = ENGINE_PRESENT ? describe : describe.skip;
 const title = ENGINE_PRESENT ? "tools on the real engine" : `tools on the real engine (skipped: ${ENGINE_SKIP_REASON})`;
 
@@ -95,16 +112,25 @@ suite(title, () => {
     expect(t).toBeDefined();
   });
 
-  it("format is idempotent", async () => {
+  it("format re-indents, trims, and is idempotent", async () => {
     const text = "class A {\nvoid f() {\nprintln 1   \n}\n}\n";
     const first = await call("groovy_format", { text, uri: "groovy-buffer:fmt" });
-    expect((first.structuredContent["edits"] as unknown[]).length).toBeGreaterThan(0);
+    const edits = first.structuredContent["edits"] as Edit[];
+    expect(edits.length).toBeGreaterThan(0);
+    const formatted = applyEdits(text, edits);
+    expect(formatted).toBe("class A {\n    void f() {\n        println 1\n    }\n}\n");
+    const second = await call("groovy_format", { text: formatted, uri: "groovy-buffer:fmt" });
+    expect(applyEdits(formatted, second.structuredContent["edits"] as Edit[])).toBe(formatted);
   });
 
   it("organize imports removes an unused import", async () => {
     const r = await call("groovy_organize_imports", { text: "import java.util.concurrent.ConcurrentHashMap\nimport java.time.LocalDate\nLocalDate.now()\n", uri: "groovy-buffer:imp" });
-    const edits = r.structuredContent["edits"] as { newText: string }[];
-    expect(edits.map((e) => e.newText).join("")).not.toContain("ConcurrentHashMap");
+    const text = "import java.util.concurrent.ConcurrentHashMap\nimport java.time.LocalDate\nLocalDate.now()\n";
+    const organized = applyEdits(text, r.structuredContent["edits"] as Edit[]);
+    expect(organized).not.toContain("ConcurrentHashMap");
+    expect(organized).toContain("import java.time.LocalDate");
+    const again = await call("groovy_organize_imports", { text: organized, uri: "groovy-buffer:imp" });
+    expect(applyEdits(organized, again.structuredContent["edits"] as Edit[])).toBe(organized);
   });
 
   it("rename rejects an invalid identifier as a tool error", async () => {

@@ -131,6 +131,14 @@ public final class ClassModelGenerator {
         }
         int classes = entries.size();
 
+        try {
+            byte[] collectors = io.groovymcp.classmodel.collectors.CollectorData.extract(options.groovyJars());
+            entries.put(io.groovymcp.classmodel.collectors.CollectorData.ENTRY, collectors);
+            raw += collectors.length;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+
         for (GroovyJars.Descriptor d : groovy.descriptors()) {
             String module = moduleName(d);
             byte[] previous = entries.put(EXTENSION_MODULES_DIR + module, d.bytes());

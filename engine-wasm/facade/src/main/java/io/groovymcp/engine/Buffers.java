@@ -1,0 +1,74 @@
+package io.groovymcp.engine;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.groovymcp.engine.text.SourceText;
+
+/** Open buffers by URI, in opening order (which is also the compile order, so compiles are deterministic). */
+final class Buffers {
+    static final int MAX_OPEN = 64;
+
+    static final class Buffer {
+        final String uri;
+        final SourceText text;
+        final long version;
+
+        Buffer(String uri, String text, long version) {
+            this.uri = uri;
+            this.text = new SourceText(text);
+            this.version = version;
+        }
+    }
+
+    private final Map<String, Buffer> open = new LinkedHashMap<>();
+    private long stamp;
+
+    Buffer open(String uri, String text) {
+        Buffer old = open.get(uri);
+        if (old != null && old.text.text().equals(text)) {
+            return old;
+        }
+        if (old == null && open.size() >= MAX_OPEN) {
+            throw new EngineException(EngineException.Kind.STATE, "too many open buffers (the limit is " + MAX_OPEN
+                    + "); close one with groovy_close first");
+        }
+        Buffer b = new Buffer(uri, text, old == null ? 1 : old.version + 1);
+        open.put(uri, b);
+        stamp++;
+        return b;
+    }
+
+    boolean close(String uri) {
+        if (open.remove(uri) != null) {
+            stamp++;
+            return true;
+        }
+        return false;
+    }
+
+    Buffer get(String uri) {
+        return open.get(uri);
+    }
+
+    Map<String, String> texts() {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (Buffer b : open.values()) {
+            m.put(b.uri, b.text.text());
+        }
+        return m;
+    }
+
+    Iterable<Buffer> all() {
+        return open.values();
+    }
+
+    int size() {
+        return open.size();
+    }
+
+    /** Changes whenever any buffer opens, changes or closes. */
+    long stamp() {
+        return stamp;
+    }
+}

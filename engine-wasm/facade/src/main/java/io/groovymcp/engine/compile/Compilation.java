@@ -1,0 +1,244 @@
+package io.groovymcp.engine.compile;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.codehaus.groovy.ast.AnnotationNode;
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.MethodNode;
+import org.codehaus.groovy.ast.ModuleNode;
+import org.codehaus.groovy.ast.expr.Expression;
+import org.codehaus.groovy.ast.expr.PropertyExpression;
+import org.codehaus.groovy.control.CompilationFailedException;
+import org.codehaus.groovy.control.CompilationUnit;
+import org.codehaus.groovy.control.CompilerConfiguration;
+import org.codehaus.groovy.control.ErrorCollector;
+import org.codehaus.groovy.control.Phases;
+import org.codehaus.groovy.control.SourceUnit;
+import org.codehaus.groovy.control.messages.Message;
+import org.codehaus.groovy.transform.sc.StaticCompilationVisitor;
+import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
+
+import io.groovymcp.engine.classmodel.ModelClassLoader;
+import io.groovymcp.engine.classmodel.ModelClassNodeResolver;
+
+/**
+ * One compile of all open buffers together. Buffers whose parse fails are reported and left out of a second round so
+ * that the others still get semantic and type-checking diagnostics. The compile goes through CANONICALIZATION (so
+ * built-in transforms such as {@code @TupleConstructor} have shaped the AST), then the static type checker runs on
+ * every class or method annotated {@code @TypeChecked} or {@code @CompileStatic} that is not {@code SKIP}. No phase
+ * that generates or runs bytecode is ever entered.
+ */
+public final class Compilation {
+    private static final String TYPE_CHECKED = "groovy.transform.TypeChecked";
+    private static final String COMPILE_STATIC = "groovy.transform.CompileStatic";
+
+    /** Buffer URI to its source unit in the final round (absent when the buffer failed to parse). */
+    private final Map<String, SourceUnit> units = new LinkedHashMap<>();
+    /** Messages of every round, in order, with the round's unit names. */
+    private final List<Message> errors = new ArrayList<>();
+    private final List<Message> warnings = new ArrayList<>();
+    private final Set<String> parseFailed = new LinkedHashSet<>();
+    private CompilationUnit unit;
+
+    public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
+                                  ModelClassNodeResolver resolver) {
+        Compilation c = new Compilation();
+        c.compile(buffers, loader, resolver);
+        return c;
+    }
+
+    public static CompilerConfiguration configuration() {
+        CompilerConfiguration cfg = new CompilerConfiguration();
+        cfg.setTolerance(1000);
+        cfg.setWarningLevel(1);
+        cfg.getOptimizationOptions().put("classLoaderResolving", Boolean.FALSE);
+        cfg.addCompilationCustomizers(new SafetyCustomizer());
+        return cfg;
+    }
+
+    private void compile(Map<String, String> buffers, ModelClassLoader loader, ModelClassNodeResolver resolver) {
+        Map<String, String> round = new LinkedHashMap<>(buffers);
+        while (true) {
+            CompilationUnit cu = newUnit(loader, resolver);
+            Map<String, SourceUnit> roundUnits = new LinkedHashMap<>();
+            for (Map.Entry<String, String> e : round.entrySet()) {
+                SourceUnit su = new SourceUnit(e.getKey(), e.getValue(), cu.getConfiguration(), loader,
+                        cu.getErrorCollector());
+                cu.addSource(su);
+                roundUnits.put(e.getKey(), su);
+            }
+            boolean failed = false;
+            try {
+                cu.compile(Phases.CANONICALIZATION);
+            } catch (CompilationFailedException ex) {
+                failed = true;
+            }
+            ErrorCollector ec = cu.getErrorCollector();
+            Set<String> broken = new LinkedHashSet<>();
+            if (failed && cu.getPhase() <= Phases.CONVERSION) {
+                for (Message m : ec.getErrors()) {
+                    String owner = MessageSource.uriOf(m);
+                    if (owner != null && roundUnits.containsKey(owner)) {
+                        broken.add(owner);
+                    }
+                }
+            }
+            if (!broken.isEmpty() && broken.size() < round.size()) {
+                // Keep only the broken buffers' own messages; the rest recompile without them.
+                for (Message m : ec.getErrors()) {
+                    if (broken.contains(MessageSource.uriOf(m))) {
+                        errors.add(m);
+                    }
+                }
+                for (Message m : ec.getWarnings()) {
+                    if (broken.contains(MessageSource.uriOf(m))) {
+                        warnings.add(m);
+                    }
+                }
+                parseFailed.addAll(broken);
+                for (String b : broken) {
+                    round.remove(b);
+                }
+                continue;
+            }
+            if (!failed) {
+                typeCheck(cu, roundUnits.values());
+            } else {
+                parseFailed.addAll(broken);
+            }
+            errors.addAll(ec.getErrors() == null ? Collections.emptyList() : ec.getErrors());
+            warnings.addAll(ec.getWarnings() == null ? Collections.emptyList() : ec.getWarnings());
+            for (Map.Entry<String, SourceUnit> e : roundUnits.entrySet()) {
+                if (!parseFailed.contains(e.getKey())) {
+                    units.put(e.getKey(), e.getValue());
+                }
+            }
+            unit = cu;
+            return;
+        }
+    }
+
+    private static CompilationUnit newUnit(ModelClassLoader loader, ModelClassNodeResolver resolver) {
+        CompilationUnit cu = new CompilationUnit(loader.configuration(), null, loader, loader);
+        cu.setClassNodeResolver(resolver);
+        return cu;
+    }
+
+    /** The static type checker over annotated code, as the @TypeChecked/@CompileStatic transforms would run it. */
+    private static void typeCheck(CompilationUnit cu, Iterable<SourceUnit> sources) {
+        for (SourceUnit su : sources) {
+            ModuleNode module = su.getAST();
+            if (module == null) {
+                continue;
+            }
+            for (ClassNode cn : new ArrayList<>(module.getClasses())) {
+                String mode = checkMode(cn);
+                if (mode != null) {
+                    if (!"SKIP".equals(mode)) {
+                        visitClass(cu, su, cn, COMPILE_STATIC.equals(mode));
+                    }
+                    continue;
+                }
+                if (enclosedByChecked(cn)) {
+                    continue;
+                }
+                for (MethodNode mn : new ArrayList<>(cn.getMethods())) {
+                    String m = checkMode(mn);
+                    if (m != null && !"SKIP".equals(m)) {
+                        visitMethod(cu, su, mn, COMPILE_STATIC.equals(m));
+                    }
+                }
+                for (MethodNode mn : new ArrayList<>(cn.getDeclaredConstructors())) {
+                    String m = checkMode(mn);
+                    if (m != null && !"SKIP".equals(m)) {
+                        visitMethod(cu, su, mn, COMPILE_STATIC.equals(m));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Inner classes of a checked class are visited with it, as the transform does. */
+    private static boolean enclosedByChecked(ClassNode cn) {
+        for (ClassNode outer = cn.getOuterClass(); outer != null; outer = outer.getOuterClass()) {
+            String m = checkMode(outer);
+            if (m != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The annotation's FQN ("SKIP" when its mode is SKIP), or null when the node is not annotated. */
+    private static String checkMode(org.codehaus.groovy.ast.AnnotatedNode node) {
+        for (AnnotationNode a : node.getAnnotations()) {
+            String name = a.getClassNode().getName();
+            if (TYPE_CHECKED.equals(name) || COMPILE_STATIC.equals(name)) {
+                Expression v = a.getMember("value");
+                if (v instanceof PropertyExpression && "SKIP".equals(((PropertyExpression) v).getPropertyAsString())) {
+                    return "SKIP";
+                }
+                if (v != null && v.getText().endsWith("SKIP")) {
+                    return "SKIP";
+                }
+                return name;
+            }
+        }
+        return null;
+    }
+
+    private static StaticTypeCheckingVisitor visitor(CompilationUnit cu, SourceUnit su, ClassNode cn, boolean cs) {
+        StaticTypeCheckingVisitor v = cs ? new StaticCompilationVisitor(su, cn) : new StaticTypeCheckingVisitor(su, cn);
+        v.setCompilationUnit(cu);
+        return v;
+    }
+
+    private static void visitClass(CompilationUnit cu, SourceUnit su, ClassNode cn, boolean cs) {
+        try {
+            StaticTypeCheckingVisitor v = visitor(cu, su, cn, cs);
+            v.initialize();
+            v.visitClass(cn);
+            v.performSecondPass();
+        } catch (CompilationFailedException ignore) {
+            // the messages are already in the collector
+        }
+    }
+
+    private static void visitMethod(CompilationUnit cu, SourceUnit su, MethodNode mn, boolean cs) {
+        try {
+            StaticTypeCheckingVisitor v = visitor(cu, su, mn.getDeclaringClass(), cs);
+            v.setMethodsToBeVisited(Collections.singleton(mn));
+            v.initialize();
+            v.visitMethod(mn);
+            v.performSecondPass();
+        } catch (CompilationFailedException ignore) {
+            // the messages are already in the collector
+        }
+    }
+
+    public List<Message> errors() {
+        return errors;
+    }
+
+    public List<Message> warnings() {
+        return warnings;
+    }
+
+    public SourceUnit unit(String uri) {
+        return units.get(uri);
+    }
+
+    public CompilationUnit compilationUnit() {
+        return unit;
+    }
+
+    public Map<String, SourceUnit> units() {
+        return units;
+    }
+}

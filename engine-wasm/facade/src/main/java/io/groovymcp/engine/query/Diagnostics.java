@@ -1,0 +1,116 @@
+package io.groovymcp.engine.query;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.codehaus.groovy.control.messages.ExceptionMessage;
+import org.codehaus.groovy.control.messages.LocatedMessage;
+import org.codehaus.groovy.control.messages.Message;
+import org.codehaus.groovy.control.messages.SimpleMessage;
+import org.codehaus.groovy.control.messages.SyntaxErrorMessage;
+import org.codehaus.groovy.syntax.CSTNode;
+import org.codehaus.groovy.syntax.SyntaxException;
+
+import io.groovymcp.engine.compile.Compilation;
+import io.groovymcp.engine.compile.MessageSource;
+import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.text.SourceText;
+
+/**
+ * Compiler messages of one buffer as protocol diagnostics. Messages that name no buffer (a failure of the whole
+ * compile) are shown on every buffer, at its start, because they affect all of them.
+ */
+public final class Diagnostics {
+    private Diagnostics() {
+    }
+
+    public static Map<String, Object> of(String uri, SourceText text, Compilation c, List<Map<String, Object>> hints) {
+        List<Object> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        int errors = 0;
+        int warnings = 0;
+        for (Message m : c.errors()) {
+            Map<String, Object> d = convert(uri, text, m, "error");
+            if (d != null && seen.add(Json.write(d))) {
+                out.add(d);
+                errors++;
+            }
+        }
+        for (Message m : c.warnings()) {
+            Map<String, Object> d = convert(uri, text, m, "warning");
+            if (d != null && seen.add(Json.write(d))) {
+                out.add(d);
+                warnings++;
+            }
+        }
+        if (hints != null) {
+            out.addAll(hints);
+        }
+        return Json.obj("uri", uri, "diagnostics", out, "errorCount", errors, "warningCount", warnings);
+    }
+
+    private static Map<String, Object> convert(String uri, SourceText text, Message m, String severity) {
+        String owner = MessageSource.uriOf(m);
+        if (owner != null && !owner.equals(uri)) {
+            return null;
+        }
+        int[] start = {0, 0};
+        int[] end = {0, 0};
+        String message;
+        String code;
+        if (m instanceof SyntaxErrorMessage) {
+            SyntaxException se = ((SyntaxErrorMessage) m).getCause();
+            message = se.getOriginalMessage();
+            start = text.fromCompiler(se.getStartLine(), se.getStartColumn());
+            if (se.getEndLine() > 0 && se.getEndColumn() > 0) {
+                end = text.fromCompiler(se.getEndLine(), se.getEndColumn());
+            } else {
+                end = oneChar(text, start);
+            }
+            code = message.startsWith("[Static type checking]") ? "type-check" : "compile";
+        } else if (m instanceof LocatedMessage) {
+            LocatedMessage lm = (LocatedMessage) m;
+            message = lm.getMessage();
+            CSTNode ctx = lm.getContext();
+            if (ctx != null && ctx.getStartLine() > 0) {
+                start = text.fromCompiler(ctx.getStartLine(), ctx.getStartColumn());
+            }
+            end = oneChar(text, start);
+            code = "compile";
+        } else if (m instanceof SimpleMessage) {
+            message = ((SimpleMessage) m).getMessage();
+            end = oneChar(text, start);
+            code = "compile";
+        } else if (m instanceof ExceptionMessage) {
+            Exception ex = ((ExceptionMessage) m).getCause();
+            message = ex.getMessage() == null ? ex.getClass().getName() : ex.getMessage();
+            end = oneChar(text, start);
+            code = "internal";
+        } else {
+            return null;
+        }
+        return Json.obj("range", SourceText.range(start, end), "severity", severity,
+                "message", clean(message), "code", code);
+    }
+
+    private static int[] oneChar(SourceText text, int[] start) {
+        int len = text.lineEnd(start[0]) - text.lineStart(start[0]);
+        return new int[] {start[0], Math.min(start[1] + 1, len)};
+    }
+
+    /** Compiler messages end with newlines and carry tabs from their own formatting; trim to one clean message. */
+    static String clean(String message) {
+        if (message == null) {
+            return "";
+        }
+        String s = message;
+        int end = s.length();
+        while (end > 0 && Character.isWhitespace(s.charAt(end - 1))) {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+}

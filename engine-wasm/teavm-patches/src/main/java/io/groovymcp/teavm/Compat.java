@@ -1,0 +1,109 @@
+package io.groovymcp.teavm;
+
+import java.io.IOException;
+import java.net.URL;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.regex.Matcher;
+import java.util.stream.Stream;
+
+import groovy.lang.GroovyClassLoader;
+
+/**
+ * Static stand-ins for JDK methods that TeaVM's classlib lacks. {@link GroovyPatches} rewrites each call site in the
+ * compiler to call the method here with the receiver as first argument. Each says what it does instead and why
+ * that is equivalent for a compiler that never runs code.
+ */
+public final class Compat {
+    private Compat() {
+    }
+
+    /** ClassLoader.loadClass(String): only Groovy's loader can load anything (see KnownClasses). */
+    public static Class<?> loadClass(ClassLoader loader, String name) throws ClassNotFoundException {
+        if (loader instanceof GroovyClassLoader) {
+            return ((GroovyClassLoader) loader).loadClass(name);
+        }
+        throw new ClassNotFoundException(name);
+    }
+
+    /** ClassLoader.getResources(String): resources exist only in the engine's class model. */
+    public static Enumeration<URL> getResources(ClassLoader loader, String name) throws IOException {
+        if (loader instanceof GroovyClassLoader) {
+            return ((GroovyClassLoader) loader).getResources(name);
+        }
+        return Collections.emptyEnumeration();
+    }
+
+    /** ClassLoader.getResource(String): resources exist only in the engine's class model. */
+    public static URL getResource(ClassLoader loader, String name) {
+        if (loader instanceof GroovyClassLoader) {
+            return ((GroovyClassLoader) loader).getResource(name);
+        }
+        return null;
+    }
+
+    /** Matcher.appendReplacement(StringBuilder, String), through the StringBuffer overload TeaVM has. */
+    public static Matcher appendReplacement(Matcher m, StringBuilder sb, String replacement) {
+        StringBuffer buf = new StringBuffer();
+        m.appendReplacement(buf, replacement);
+        sb.append(buf);
+        return m;
+    }
+
+    /** Matcher.appendTail(StringBuilder), through the StringBuffer overload. */
+    public static StringBuilder appendTail(Matcher m, StringBuilder sb) {
+        StringBuffer buf = new StringBuffer();
+        m.appendTail(buf);
+        return sb.append(buf);
+    }
+
+    /** Collection.parallelStream(): one thread, so a sequential stream is the same computation. */
+    public static <E> Stream<E> parallelStream(Collection<E> c) {
+        return c.stream();
+    }
+
+    /** Class.isAnonymousClass(): anonymous classes are named Outer$N. */
+    public static boolean isAnonymousClass(Class<?> c) {
+        String n = c.getName();
+        int i = n.lastIndexOf('$');
+        return i >= 0 && i + 1 < n.length() && Character.isDigit(n.charAt(i + 1));
+    }
+
+    /** Class.getPackageName(). */
+    public static String getPackageName(Class<?> c) {
+        String n = c.getName();
+        int i = n.lastIndexOf('.');
+        return i < 0 ? "" : n.substring(0, i);
+    }
+
+    /** Modifier.methodModifiers(): the JDK's constant. */
+    public static int methodModifiers() {
+        return 0x0D3F;
+    }
+
+    /** Modifier.constructorModifiers(): the JDK's constant. */
+    public static int constructorModifiers() {
+        return 0x0007;
+    }
+
+    /** SecurityManager checks: there is no security manager in the engine. */
+    public static void checkPermission(SecurityManager sm, java.security.Permission p) {
+    }
+
+    public static void checkPackageAccess(SecurityManager sm, String pkg) {
+    }
+
+    public static void checkCreateClassLoader(SecurityManager sm) {
+    }
+
+    /** Field.setBoolean: only Groovy's runtime metaclass plumbing calls it, which the compiler never runs. */
+    public static void setBoolean(java.lang.reflect.Field f, Object target, boolean value) {
+        throw new UnsupportedOperationException("reflection is not available in the wasm engine");
+    }
+
+    /** Array.newInstance(Class, int...): multi-dimensional arrays are only made by Groovy's runtime. */
+    public static Object newMultiArray(Class<?> type, int[] dims) {
+        throw new UnsupportedOperationException("reflection is not available in the wasm engine");
+    }
+}

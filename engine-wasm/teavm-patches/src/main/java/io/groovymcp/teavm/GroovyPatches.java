@@ -1,0 +1,203 @@
+package io.groovymcp.teavm;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.teavm.model.BasicBlock;
+import org.teavm.model.ClassHolder;
+import org.teavm.model.ClassHolderTransformer;
+import org.teavm.model.ClassHolderTransformerContext;
+import org.teavm.model.Instruction;
+import org.teavm.model.MethodHolder;
+import org.teavm.model.MethodReference;
+import org.teavm.model.Program;
+import org.teavm.model.ValueType;
+import org.teavm.model.Variable;
+import org.teavm.model.emit.ProgramEmitter;
+import org.teavm.model.emit.ValueEmitter;
+import org.teavm.model.instructions.InvocationType;
+import org.teavm.model.instructions.InvokeInstruction;
+import org.teavm.vm.spi.TeaVMHost;
+import org.teavm.vm.spi.TeaVMPlugin;
+
+/**
+ * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Three kinds:
+ * <ul>
+ *   <li>redirect: a call to a JDK method TeaVM lacks becomes a call to {@link Compat} with the receiver first;</li>
+ *   <li>stub: a method whose body only makes sense with a JVM (bytecode generation, runtime reflection) throws;</li>
+ *   <li>delegate: a method whose body compiles and runs helper code is replaced by the engine's own version.</li>
+ * </ul>
+ * Classes replaced wholesale are separate source files in this module (see docs/engine.md).
+ */
+public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
+    private static final String COMPAT = Compat.class.getName();
+
+    private static final class Redirect {
+        final String target;
+        /** The receiver's type in the Compat method's signature; null when the JDK method is static. */
+        final String receiver;
+
+        Redirect(String target, String receiver) {
+            this.target = target;
+            this.receiver = receiver;
+        }
+    }
+
+    /** owner#name(parameter descriptors) of the JDK method -> Compat method. */
+    private static final Map<String, Redirect> REDIRECTS = new HashMap<>();
+    /** class#method -> reason; the body becomes "throw new UnsupportedOperationException(reason)". */
+    private static final Map<String, String> STUBS = new HashMap<>();
+    /** class#method -> reason; the body becomes "return the default value" (void, false, 0, null). */
+    private static final Map<String, String> DEFAULTS = new HashMap<>();
+    /** class#method -> static method (class#name) with the same parameters that replaces the body. */
+    private static final Map<String, String> DELEGATES = new HashMap<>();
+
+    static {
+        redirect("java.lang.ClassLoader#loadClass(Ljava/lang/String;)", "loadClass", "java.lang.ClassLoader");
+        redirect("java.lang.ClassLoader#getResource(Ljava/lang/String;)", "getResource", "java.lang.ClassLoader");
+        redirect("java.lang.ClassLoader#getResources(Ljava/lang/String;)", "getResources", "java.lang.ClassLoader");
+        redirect("java.util.regex.Matcher#appendReplacement(Ljava/lang/StringBuilder;Ljava/lang/String;)",
+                "appendReplacement", "java.util.regex.Matcher");
+        redirect("java.util.regex.Matcher#appendTail(Ljava/lang/StringBuilder;)", "appendTail",
+                "java.util.regex.Matcher");
+        redirect("java.util.Collection#parallelStream()", "parallelStream", "java.util.Collection");
+        redirect("java.util.Set#parallelStream()", "parallelStream", "java.util.Collection");
+        redirect("java.util.List#parallelStream()", "parallelStream", "java.util.Collection");
+        redirect("java.lang.Class#isAnonymousClass()", "isAnonymousClass", "java.lang.Class");
+        redirect("java.lang.Class#getPackageName()", "getPackageName", "java.lang.Class");
+        redirect("java.lang.reflect.Modifier#methodModifiers()", "methodModifiers", null);
+        redirect("java.lang.reflect.Modifier#constructorModifiers()", "constructorModifiers", null);
+        redirect("java.lang.SecurityManager#checkPermission(Ljava/security/Permission;)", "checkPermission",
+                "java.lang.SecurityManager");
+        redirect("java.lang.SecurityManager#checkPackageAccess(Ljava/lang/String;)", "checkPackageAccess",
+                "java.lang.SecurityManager");
+        redirect("java.lang.SecurityManager#checkCreateClassLoader()", "checkCreateClassLoader",
+                "java.lang.SecurityManager");
+        redirect("java.lang.reflect.Field#setBoolean(Ljava/lang/Object;Z)", "setBoolean", "java.lang.reflect.Field");
+        redirect("java.lang.reflect.Array#newInstance(Ljava/lang/Class;[I)", "newMultiArray", null);
+
+        STUBS.put("org.codehaus.groovy.classgen.AsmClassGenerator#visitClass",
+                "bytecode generation is never reached: the engine stops before class generation");
+        STUBS.put("org.codehaus.groovy.control.XStreamUtils#serialize",
+                "AST dumps to files (groovy.ast) are a JVM debugging aid");
+        STUBS.put("org.codehaus.groovy.runtime.DefaultGroovyMethodsSupport#createSimilarQueue",
+                "runtime collection copying; the compiler never runs GDK methods");
+        STUBS.put("org.codehaus.groovy.runtime.DefaultGroovyMethodsSupport#createSimilarSet",
+                "runtime collection copying; the compiler never runs GDK methods");
+        STUBS.put("groovy.lang.MetaClassImpl#addProperties",
+                "bean introspection of runtime metaclasses; the compiler never runs code");
+        STUBS.put("org.codehaus.groovy.runtime.ProxyGeneratorAdapter$InnerLoader#defineClass",
+                "proxy classes are generated and defined at run time only");
+        STUBS.put("org.codehaus.groovy.runtime.ProxyGeneratorAdapter#<init>",
+                "proxy classes are generated and defined at run time only");
+        DEFAULTS.put("org.codehaus.groovy.reflection.ReflectionUtils#<clinit>",
+                "method handles and stack walking for runtime caller lookup do not exist in wasm");
+        DEFAULTS.put("org.codehaus.groovy.reflection.ReflectionUtils#isSealed",
+                "Java sealed classes are recognised from the class model's PermittedSubclasses instead");
+        DEFAULTS.put("groovy.lang.MetaClassImpl#isBeanDerivative",
+                "bean introspection of runtime metaclasses; the compiler never runs code");
+        DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
+                "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
+    }
+
+    private static void redirect(String key, String target, String receiver) {
+        REDIRECTS.put(key, new Redirect(target, receiver));
+    }
+
+    @Override
+    public void install(TeaVMHost host) {
+        host.add(this);
+    }
+
+    @Override
+    public void transformClass(ClassHolder cls, ClassHolderTransformerContext context) {
+        for (MethodHolder method : cls.getMethods()) {
+            String key = cls.getName() + "#" + method.getName();
+            if (STUBS.containsKey(key)) {
+                ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
+                pe.construct(UnsupportedOperationException.class, pe.constant(STUBS.get(key))).raise();
+                continue;
+            }
+            if (DEFAULTS.containsKey(key)) {
+                ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
+                ValueType rt = method.getResultType();
+                if (rt == ValueType.VOID) {
+                    pe.exit();
+                } else {
+                    pe.defaultValue(rt).returnValue();
+                }
+                continue;
+            }
+            if (DELEGATES.containsKey(key)) {
+                delegate(method, DELEGATES.get(key), context);
+                continue;
+            }
+            Program program = method.getProgram();
+            // Compat itself and TeaVM's classlib call the real overloads these redirects stand in for.
+            if (program != null && !cls.getName().equals(COMPAT) && !cls.getName().startsWith("org.teavm.")
+                    && !cls.getName().startsWith("java.")) {
+                redirectCalls(program);
+            }
+        }
+    }
+
+    private static void delegate(MethodHolder method, String target, ClassHolderTransformerContext context) {
+        String[] t = target.split("#");
+        ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
+        ValueType[] params = method.getParameterTypes();
+        ValueEmitter[] args = new ValueEmitter[params.length];
+        for (int i = 0; i < params.length; i++) {
+            args[i] = pe.var(i + 1, params[i]);
+        }
+        ValueType[] sig = new ValueType[params.length + 1];
+        System.arraycopy(params, 0, sig, 0, params.length);
+        sig[params.length] = method.getResultType();
+        ValueEmitter result = pe.invoke(new MethodReference(t[0], t[1], sig), args);
+        if (method.getResultType() == ValueType.VOID) {
+            pe.exit();
+        } else {
+            result.returnValue();
+        }
+    }
+
+    private static void redirectCalls(Program program) {
+        for (BasicBlock block : program.getBasicBlocks()) {
+            for (Instruction insn : block) {
+                if (!(insn instanceof InvokeInstruction)) {
+                    continue;
+                }
+                InvokeInstruction call = (InvokeInstruction) insn;
+                MethodReference m = call.getMethod();
+                Redirect r = REDIRECTS.get(m.getClassName() + "#" + m.getName() + parameters(m));
+                if (r == null) {
+                    continue;
+                }
+                List<Variable> args = new ArrayList<>();
+                List<ValueType> sig = new ArrayList<>();
+                if (r.receiver != null) {
+                    args.add(call.getInstance());
+                    sig.add(ValueType.object(r.receiver));
+                }
+                for (int i = 0; i < m.parameterCount(); i++) {
+                    args.add(call.getArguments().get(i));
+                    sig.add(m.parameterType(i));
+                }
+                sig.add(m.getReturnType());
+                call.setType(InvocationType.SPECIAL);
+                call.setInstance(null);
+                call.setMethod(new MethodReference(COMPAT, r.target, sig.toArray(new ValueType[0])));
+                call.setArguments(args.toArray(new Variable[0]));
+            }
+        }
+    }
+
+    private static String parameters(MethodReference m) {
+        StringBuilder sb = new StringBuilder("(");
+        for (int i = 0; i < m.parameterCount(); i++) {
+            sb.append(m.parameterType(i).toString());
+        }
+        return sb.append(')').toString();
+    }
+}

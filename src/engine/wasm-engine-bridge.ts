@@ -124,7 +124,8 @@ export class WasmEngineBridge implements GroovyEngine {
       return await (this.exports as Promise<EngineExports>);
     } catch (error) {
       if (error instanceof EngineUnavailableError) throw error;
-      throw new EngineUnavailableError("the Groovy engine could not be loaded on this Node.js (WebAssembly GC is required)");
+      const name = error instanceof Error ? error.name : typeof error;
+      throw new EngineUnavailableError(`the engine module could not be loaded (${name}); it needs Node.js 22+ with WebAssembly GC`);
     }
   }
 

@@ -87,7 +87,12 @@ export class WasmEngineBridge implements GroovyEngine {
       throw new EngineUnavailableError("the engine's WebAssembly files are missing (run `npm run build:engine`)");
     }
     this.classModel ??= await readFile(this.files.classModel);
-    this.jars ??= await Promise.all(this.classpathJars.map((jar) => readFile(jar)));
+    if (this.jars === undefined) {
+      const read = await Promise.all(this.classpathJars.map((jar) => readFile(jar).catch(() => undefined)));
+      this.jars = read.filter((bytes): bytes is Buffer => bytes !== undefined);
+      const unreadable = read.length - this.jars.length;
+      if (unreadable > 0) logLine(`warning: ${unreadable} classpath ${unreadable === 1 ? "file" : "files"} could not be read and ${unreadable === 1 ? "is" : "are"} ignored`);
+    }
     const runtime: unknown = await import(pathToFileURL(this.files.runtime).href);
     if (!isRuntimeModule(runtime)) throw new EngineUnavailableError("the engine runtime has no load function");
     const sink = this.javaOut;

@@ -88,9 +88,12 @@ export class WasmEngineBridge implements GroovyEngine {
     }
     this.classModel ??= await readFile(this.files.classModel);
     if (this.jars === undefined) {
-      const read = await Promise.all(this.classpathJars.map((jar) => readFile(jar).catch(() => undefined)));
-      this.jars = read.filter((bytes): bytes is Buffer => bytes !== undefined);
-      const unreadable = read.length - this.jars.length;
+      const read: (Uint8Array | undefined)[] = await Promise.all(
+        this.classpathJars.map((jar) => readFile(jar).then((b): Uint8Array | undefined => b, () => undefined)),
+      );
+      const jars = read.filter((bytes): bytes is Uint8Array => bytes !== undefined);
+      this.jars = jars;
+      const unreadable = read.length - jars.length;
       if (unreadable > 0) logLine(`warning: ${unreadable} classpath ${unreadable === 1 ? "file" : "files"} could not be read and ${unreadable === 1 ? "is" : "are"} ignored`);
     }
     const runtime: unknown = await import(pathToFileURL(this.files.runtime).href);

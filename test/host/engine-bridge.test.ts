@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ServerProcess, toolResult } from "./support/server-process.js";
 import { writeStandInEngine } from "./support/stand-in-engine.js";
@@ -11,8 +14,8 @@ afterEach(async () => {
   for (const s of servers.splice(0)) if (s.child.exitCode === null) await s.close();
 });
 
-async function start(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  const s = new ServerProcess([], { env: { ...process.env, GROOVYMCP_ENGINE_DIR: engineDir, ...extraEnv } });
+async function start(extraEnv: Record<string, string> = {}, args: string[] = []): Promise<ServerProcess> {
+  const s = new ServerProcess(args, { env: { ...process.env, GROOVYMCP_ENGINE_DIR: engineDir, ...extraEnv } });
   servers.push(s);
   await s.initialize();
   return s;
@@ -125,5 +128,18 @@ describe("engine bridge (stand-in engine through GROOVYMCP_ENGINE_DIR)", () => {
       expect(ajv.validate(tool.outputSchema, result.structuredContent), `${tool.name}: ${ajv.errorsText()}`).toBe(true);
       expect(JSON.parse(result.content[0]?.text ?? "")).toEqual(result.structuredContent);
     }
+  });
+
+  it("loads classpath jars and reports only their count", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gm-cp-secret-"));
+    const jar = join(dir, "lib-secret.jar");
+    writeFileSync(jar, Buffer.from([0x50, 0x4b, 3, 4]));
+    const s = await start({}, ["--classpath", [jar, join(dir, "missing-secret.jar")].join(delimiter)]);
+    const limits = (await s.request(1, "resources/read", { uri: "groovy://server/limits" })).result as { contents: { text: string }[] };
+    expect(JSON.parse(limits.contents[0]?.text ?? "{}")).toMatchObject({ classpathEntries: 2, rootSet: false });
+    await s.callTool(2, "groovy_diagnostics", { text: "x" });
+    await s.close();
+    expect(s.lines.join("\n")).not.toContain("secret");
+    expect(s.stderr).not.toContain("secret");
   });
 });

@@ -26,6 +26,8 @@ import io.groovymcp.engine.query.Queries;
  */
 public final class Engine {
     private static Engine instance;
+    /** Stack traces of internal failures to stderr; off by default because the host logs one line per failure. */
+    private static boolean verbose;
 
     private final ClassModel model = new ClassModel();
     private final Buffers buffers = new Buffers();
@@ -99,6 +101,9 @@ public final class Engine {
         } catch (Json.JsonException e) {
             return error("argument", "bad request JSON: " + e.getMessage());
         } catch (RuntimeException | IOException | StackOverflowError e) {
+            if (verbose) {
+                e.printStackTrace();
+            }
             String msg = e.getMessage();
             return error("internal", e.getClass().getName() + (msg == null ? "" : ": " + firstLine(msg)));
         }
@@ -137,6 +142,10 @@ public final class Engine {
                 return Json.obj("keywords", keywords());
             case "defaultImports":
                 return defaultImports();
+            case "verbose":
+                verbose = Boolean.TRUE.equals(r.optBoolean("on"));
+                Compilation.setVerbose(verbose);
+                return Json.obj("verbose", verbose);
             case "info":
                 return Json.obj("groovyVersion", EngineVersion.GROOVY, "openBuffers", buffers.size(),
                         "classModelClasses", model.modelClasses(), "classpathClasses", model.classpathClasses());
@@ -157,11 +166,37 @@ public final class Engine {
         return buffers.all();
     }
 
+    /** The open buffer's text; an unknown or closed URI is a state error. */
+    public io.groovymcp.engine.text.SourceText text(String uri) {
+        return requireBuffer(uri).text;
+    }
+
+    /** The open buffer's text, or null. */
+    public io.groovymcp.engine.text.SourceText textOrNull(String uri) {
+        Buffers.Buffer b = buffers.get(uri);
+        return b == null ? null : b.text;
+    }
+
+    /** Open buffer URIs in opening order. */
+    public List<String> openUris() {
+        List<String> uris = new ArrayList<>();
+        for (Buffers.Buffer b : buffers.all()) {
+            uris.add(b.uri);
+        }
+        return uris;
+    }
+
+    /** Compiler configuration and class loader of the live compiles, for private recompiles (completion). */
+    public Compilation compileDetached(Map<String, String> texts) {
+        ensureLoader();
+        return Compilation.run(texts, loader, resolver);
+    }
+
     ClassModel model() {
         return model;
     }
 
-    static List<String> keywords() {
+    public static List<String> keywords() {
         TreeSet<String> words = new TreeSet<>();
         for (int t = 0; t <= GroovyLexer.VOCABULARY.getMaxTokenType(); t++) {
             String lit = GroovyLexer.VOCABULARY.getLiteralName(t);

@@ -106,4 +106,44 @@ public final class Compat {
     public static Object newMultiArray(Class<?> type, int[] dims) {
         throw new UnsupportedOperationException("reflection is not available in the wasm engine");
     }
+
+    /** Thread.start(): the engine is single-threaded and never runs user code. */
+    public static void startThread(Thread t) {
+        throw new UnsupportedOperationException("threads are not available in the wasm engine");
+    }
+
+    /** Thread.sleep(long): nothing else can run meanwhile, so there is nothing to wait for. */
+    public static void sleep(long millis) {
+    }
+
+    public static void join(Thread t) {
+    }
+
+    public static void join(Thread t, long millis) {
+    }
+
+    public static void yieldThread() {
+    }
+
+    /** Object.wait(...): with one thread no notify can ever come. */
+    public static void waitOn(Object o) {
+        throw new IllegalMonitorStateException("no other thread can notify in the wasm engine");
+    }
+
+    public static void waitOn(Object o, long millis) {
+        throw new IllegalMonitorStateException("no other thread can notify in the wasm engine");
+    }
+
+    public static void waitOn(Object o, long millis, int nanos) {
+        throw new IllegalMonitorStateException("no other thread can notify in the wasm engine");
+    }
+
+    /** ReferenceQueue.remove(...): TeaVM never enqueues references, so nothing would ever arrive. */
+    public static java.lang.ref.Reference<?> removeReference(java.lang.ref.ReferenceQueue<?> q) {
+        return null;
+    }
+
+    public static java.lang.ref.Reference<?> removeReference(java.lang.ref.ReferenceQueue<?> q, long timeout) {
+        return null;
+    }
 }

@@ -9,6 +9,7 @@ import org.teavm.model.BasicBlock;
 import org.teavm.model.ClassHolder;
 import org.teavm.model.ClassHolderTransformer;
 import org.teavm.model.ClassHolderTransformerContext;
+import org.teavm.model.ElementModifier;
 import org.teavm.model.Instruction;
 import org.teavm.model.MethodHolder;
 import org.teavm.model.MethodReference;
@@ -18,7 +19,10 @@ import org.teavm.model.Variable;
 import org.teavm.model.emit.ProgramEmitter;
 import org.teavm.model.emit.ValueEmitter;
 import org.teavm.model.instructions.InvocationType;
+import org.teavm.model.instructions.EmptyInstruction;
 import org.teavm.model.instructions.InvokeInstruction;
+import org.teavm.model.instructions.MonitorEnterInstruction;
+import org.teavm.model.instructions.MonitorExitInstruction;
 import org.teavm.vm.spi.TeaVMHost;
 import org.teavm.vm.spi.TeaVMPlugin;
 
@@ -77,7 +81,21 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "java.lang.SecurityManager");
         redirect("java.lang.reflect.Field#setBoolean(Ljava/lang/Object;Z)", "setBoolean", "java.lang.reflect.Field");
         redirect("java.lang.reflect.Array#newInstance(Ljava/lang/Class;[I)", "newMultiArray", null);
+        // Blocking calls would make TeaVM turn their callers into coroutines; the engine has one thread and never
+        // waits, so each becomes an immediate return or a clear failure.
+        redirect("java.lang.Thread#start()", "startThread", "java.lang.Thread");
+        redirect("java.lang.Thread#sleep(J)", "sleep", null);
+        redirect("java.lang.Thread#join()", "join", "java.lang.Thread");
+        redirect("java.lang.Thread#join(J)", "join", "java.lang.Thread");
+        redirect("java.lang.Thread#yield()", "yieldThread", null);
+        redirect("java.lang.Object#wait()", "waitOn", "java.lang.Object");
+        redirect("java.lang.Object#wait(J)", "waitOn", "java.lang.Object");
+        redirect("java.lang.Object#wait(JI)", "waitOn", "java.lang.Object");
+        redirect("java.lang.ref.ReferenceQueue#remove()", "removeReference", "java.lang.ref.ReferenceQueue");
+        redirect("java.lang.ref.ReferenceQueue#remove(J)", "removeReference", "java.lang.ref.ReferenceQueue");
 
+        STUBS.put("java.net.impl.XHRURLConnection#performRequestIfNecessary",
+                "the engine has no network: an http URL can never be opened");
         STUBS.put("org.codehaus.groovy.classgen.AsmClassGenerator#visitClass",
                 "bytecode generation is never reached: the engine stops before class generation");
         STUBS.put("org.codehaus.groovy.control.XStreamUtils#serialize",
@@ -88,6 +106,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "runtime collection copying; the compiler never runs GDK methods");
         STUBS.put("groovy.lang.MetaClassImpl#addProperties",
                 "bean introspection of runtime metaclasses; the compiler never runs code");
+        STUBS.put("org.codehaus.groovy.transform.BuilderASTTransformation$AbstractBuilderStrategy"
+                + "#getPropertyInfoFromBeanInfo",
+                "@Builder's external strategy on a precompiled class needs runtime bean introspection");
         STUBS.put("org.codehaus.groovy.runtime.ProxyGeneratorAdapter$InnerLoader#defineClass",
                 "proxy classes are generated and defined at run time only");
         STUBS.put("org.codehaus.groovy.runtime.ProxyGeneratorAdapter#<init>",
@@ -109,11 +130,16 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     @Override
     public void install(TeaVMHost host) {
         host.add(this);
+        host.add(new AsyncReport());
     }
 
     @Override
     public void transformClass(ClassHolder cls, ClassHolderTransformerContext context) {
+        boolean runtime = cls.getName().startsWith("org.teavm.");
         for (MethodHolder method : cls.getMethods()) {
+            if (!runtime) {
+                dropMonitors(method);
+            }
             String key = cls.getName() + "#" + method.getName();
             if (STUBS.containsKey(key)) {
                 ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
@@ -140,6 +166,30 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                     && !cls.getName().startsWith("java.")) {
                 redirectCalls(program);
             }
+        }
+    }
+
+    /**
+     * The engine has one thread, so monitors guard nothing. In WasmGC TeaVM links every monitor to its blocking
+     * (coroutine) path, which turns much of the compiler into coroutines and trips TeaVM's coroutine splitter; so
+     * synchronized methods lose the modifier and monitor instructions become no-ops.
+     */
+    private static void dropMonitors(MethodHolder method) {
+        method.getModifiers().remove(ElementModifier.SYNCHRONIZED);
+        Program program = method.getProgram();
+        if (program == null) {
+            return;
+        }
+        List<Instruction> monitors = new ArrayList<>();
+        for (BasicBlock block : program.getBasicBlocks()) {
+            for (Instruction insn : block) {
+                if (insn instanceof MonitorEnterInstruction || insn instanceof MonitorExitInstruction) {
+                    monitors.add(insn);
+                }
+            }
+        }
+        for (Instruction insn : monitors) {
+            insn.replace(new EmptyInstruction());
         }
     }
 

@@ -45,6 +45,11 @@ public final class Compilation {
     private final List<Message> warnings = new ArrayList<>();
     private final Set<String> parseFailed = new LinkedHashSet<>();
     private CompilationUnit unit;
+    private static boolean verbose;
+
+    public static void setVerbose(boolean on) {
+        verbose = on;
+    }
 
     public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
                                   ModelClassNodeResolver resolver) {
@@ -111,6 +116,13 @@ public final class Compilation {
                 typeCheck(cu, roundUnits.values());
             } else {
                 parseFailed.addAll(broken);
+            }
+            if (verbose && ec.getErrors() != null) {
+                for (Message m : ec.getErrors()) {
+                    if (m instanceof org.codehaus.groovy.control.messages.ExceptionMessage) {
+                        ((org.codehaus.groovy.control.messages.ExceptionMessage) m).getCause().printStackTrace();
+                    }
+                }
             }
             errors.addAll(ec.getErrors() == null ? Collections.emptyList() : ec.getErrors());
             warnings.addAll(ec.getWarnings() == null ? Collections.emptyList() : ec.getWarnings());

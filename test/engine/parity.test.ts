@@ -1,0 +1,32 @@
+import { readFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { locateEngineFiles } from "../../src/engine/engine-files.js";
+import { loadRawEngine } from "./raw-engine.js";
+
+/**
+ * Differential fidelity: the JVM oracle (the same facade on HotSpot with the real Groovy jar) answered a request
+ * plan built from the fixture corpus during the engine build; the wasm engine must answer every request with the
+ * same bytes.
+ */
+const oracle = join(locateEngineFiles().directory, "oracle");
+
+describe("JVM/wasm parity on the fixture corpus", () => {
+  it("answers every request of the oracle's plan byte for byte", async () => {
+    expect(existsSync(join(oracle, "plan.jsonl")), "run the engine build first (npm run build:engine)").toBe(true);
+    const plan = readFileSync(join(oracle, "plan.jsonl"), "utf8").split("\n").filter((l) => l.length > 0);
+    const answers = readFileSync(join(oracle, "answers.jsonl"), "utf8").split("\n").filter((l) => l.length > 0);
+    expect(plan.length).toBe(answers.length);
+    expect(plan.length).toBeGreaterThan(450);
+    const engine = await loadRawEngine();
+    const mismatches: string[] = [];
+    for (let i = 0; i < plan.length; i++) {
+      const got = engine.handle(plan[i]!);
+      if (got !== answers[i]) {
+        const req = JSON.parse(plan[i]!) as { op: string; uri?: string };
+        mismatches.push(`${req.op} ${req.uri ?? ""}\n  jvm:  ${answers[i]!.slice(0, 400)}\n  wasm: ${got.slice(0, 400)}`);
+      }
+    }
+    expect(mismatches, mismatches.slice(0, 10).join("\n")).toEqual([]);
+  }, 600_000);
+});

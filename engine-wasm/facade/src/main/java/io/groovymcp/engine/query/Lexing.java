@@ -81,8 +81,7 @@ final class Lexing {
     }
 
     static boolean isIdentifier(int type) {
-        return type == GroovyLexer.Identifier || type == GroovyLexer.CapitalizedIdentifier
-                || type == GroovyLexer.IdentifierInGString;
+        return type == GroovyLexer.Identifier || type == GroovyLexer.CapitalizedIdentifier;
     }
 
     static boolean isString(int type) {

@@ -29,6 +29,11 @@ final class Occ {
     boolean deprecated;
     /** True for calls and method pointers (as opposed to property reads). */
     boolean call;
+    /** The receiver is a class (Foo.bar), so only static members apply. */
+    boolean staticReceiver;
+    /** Span of the method or closure the occurrence sits in (whole buffer at script level). */
+    int scopeStart;
+    int scopeEnd;
 
     Occ(String uri, int start, int end, String name, Object target, String key, boolean decl, boolean bound,
         String token) {

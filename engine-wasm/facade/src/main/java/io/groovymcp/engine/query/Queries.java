@@ -1,6 +1,5 @@
 package io.groovymcp.engine.query;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -16,11 +15,36 @@ public final class Queries {
     }
 
     public static Object dispatch(Engine engine, String op, Request r) {
-        throw new EngineException(EngineException.Kind.ARGUMENT, "unknown op: " + op);
+        switch (op) {
+            case "describe":
+                return Describe.run(Ctx.at(engine, r));
+            case "definition":
+                return Definition.run(Ctx.at(engine, r));
+            case "implementations":
+                return Implementations.run(Ctx.at(engine, r));
+            case "references":
+                return References.run(Ctx.at(engine, r), Ctx.maxResults(r, 500));
+            case "rename":
+                return Rename.run(engine, r);
+            case "symbols":
+                return Symbols.run(engine, r);
+            case "complete":
+                return Completion.run(Ctx.at(engine, r));
+            case "signatures":
+                return Signatures.run(Ctx.at(engine, r));
+            case "tokens":
+                return Tokens.run(Ctx.whole(engine, r));
+            case "format":
+                return Formatter.run(engine, r);
+            case "organizeImports":
+                return OrganizeImports.run(engine, r);
+            default:
+                throw new EngineException(EngineException.Kind.ARGUMENT, "unknown op: " + op);
+        }
     }
 
-    /** "Unused import" hints for one buffer (filled in by the imports query). */
+    /** "Unused import" hints for one buffer. */
     public static List<Map<String, Object>> unusedImportHints(Compilation c, String uri, SourceText text) {
-        return new ArrayList<>();
+        return OrganizeImports.hints(c, uri, text);
     }
 }

@@ -1,0 +1,94 @@
+package io.groovymcp.engine.query;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.groovymcp.engine.Engine;
+import io.groovymcp.engine.EngineException;
+import io.groovymcp.engine.Request;
+import io.groovymcp.engine.compile.Compilation;
+import io.groovymcp.engine.text.SourceText;
+
+/** A positional request resolved against the current compile: buffer, clamped caret offset and the index. */
+final class Ctx {
+    final Engine engine;
+    final String uri;
+    final SourceText st;
+    final Compilation compilation;
+    final Index index;
+    /** UTF-16 offset of the clamped caret. */
+    final int offset;
+
+    private Ctx(Engine engine, String uri, SourceText st, int offset) {
+        this.engine = engine;
+        this.uri = uri;
+        this.st = st;
+        this.offset = offset;
+        this.compilation = engine.current();
+        this.index = Index.of(compilation, engine::textOrNull);
+    }
+
+    static Ctx at(Engine engine, Request r) {
+        String uri = r.string("uri");
+        SourceText st = engine.text(uri);
+        int line = r.integer("line");
+        int ch = r.integer("character");
+        return new Ctx(engine, uri, st, st.offset(line, ch));
+    }
+
+    static Ctx whole(Engine engine, Request r) {
+        String uri = r.string("uri");
+        SourceText st = engine.text(uri);
+        return new Ctx(engine, uri, st, 0);
+    }
+
+    static Index index(Engine engine) {
+        return Index.of(engine.current(), engine::textOrNull);
+    }
+
+    Occ occ() {
+        return index.at(uri, offset);
+    }
+
+    static Map<String, Object> range(SourceText st, int start, int end) {
+        return SourceText.range(st.position(start), st.position(end));
+    }
+
+    /** {uri, range, snippet} of an occurrence: the identifier range and its lines with three lines of context. */
+    static Map<String, Object> site(Engine engine, Occ o) {
+        SourceText st = engine.textOrNull(o.uri);
+        if (st == null) {
+            return null;
+        }
+        int[] s = st.position(o.start);
+        int[] e = st.position(o.end);
+        return io.groovymcp.engine.json.Json.obj("uri", o.uri, "range", SourceText.range(s, e),
+                "snippet", snippet(st, s[0], e[0]));
+    }
+
+    static String snippet(SourceText st, int startLine, int endLine) {
+        int from = Math.max(0, startLine - 3);
+        int to = Math.min(st.lineCount() - 1, endLine + 3);
+        StringBuilder sb = new StringBuilder();
+        for (int l = from; l <= to; l++) {
+            if (l > from) {
+                sb.append('\n');
+            }
+            sb.append(st.lineText(l));
+        }
+        return sb.toString();
+    }
+
+    static int maxResults(Request r, int dflt) {
+        int n = r.optInteger("maxResults", dflt);
+        if (n < 0) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "maxResults must be 0 or more, got " + n);
+        }
+        return n;
+    }
+
+    static <T> List<T> list() {
+        return new ArrayList<>();
+    }
+}

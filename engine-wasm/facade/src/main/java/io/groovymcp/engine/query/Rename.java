@@ -1,0 +1,83 @@
+package io.groovymcp.engine.query;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.groovymcp.engine.Engine;
+import io.groovymcp.engine.EngineException;
+import io.groovymcp.engine.Request;
+import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.text.SourceText;
+
+/**
+ * Rename of compiler-proven bindings only. Anything the compiler did not bind (a dynamic call, an untyped property,
+ * a library member) is refused with the reason and no changes, because a partial rename is worse than none.
+ */
+final class Rename {
+    private Rename() {
+    }
+
+    static Map<String, Object> run(Engine engine, Request r) {
+        String newName = r.string("newName");
+        validate(newName);
+        Ctx ctx = Ctx.at(engine, r);
+        Occ o = ctx.occ();
+        if (o == null) {
+            return refused("nothing renameable at this position");
+        }
+        if (!o.bound && !o.decl) {
+            return refused("`" + o.name + "` is not bound by the compiler (dynamic dispatch), so its target is unknown;"
+                    + " rename the declaration instead, or annotate the code with @TypeChecked or @CompileStatic");
+        }
+        if (o.target == null) {
+            return refused("`" + o.name + "` has no declaration the compiler can identify");
+        }
+        if (ctx.index.declarations.get(o.key) == null
+                && !(o.target instanceof org.codehaus.groovy.ast.ConstructorNode && o.decl)) {
+            return refused("`" + o.name + "` is declared outside the open buffers (" + Identity.fqn(o.target)
+                    + "), so it cannot be renamed here");
+        }
+        List<Occ> all = References.of(ctx.index, o);
+        List<Object> changes = new ArrayList<>();
+        for (Occ x : all) {
+            SourceText st = engine.textOrNull(x.uri);
+            if (st == null || !st.text().startsWith(x.name, x.start)) {
+                continue;
+            }
+            changes.add(Json.obj("uri", x.uri, "range", Ctx.range(st, x.start, x.end), "newText", newName));
+        }
+        return Json.obj("changes", changes, "changeCount", changes.size());
+    }
+
+    private static Map<String, Object> refused(String why) {
+        return Json.obj("changes", new ArrayList<>(), "changeCount", 0, "refused", why);
+    }
+
+    static void validate(String name) {
+        if (name.isEmpty()) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "newName must not be empty");
+        }
+        int cp = name.codePointAt(0);
+        boolean ok = Character.isJavaIdentifierStart(cp);
+        for (int i = Character.charCount(cp); ok && i < name.length(); ) {
+            int c = name.codePointAt(i);
+            ok = Character.isJavaIdentifierPart(c) && !Character.isIdentifierIgnorable(c);
+            i += Character.charCount(c);
+        }
+        if (!ok) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "newName is not a valid identifier: " + name);
+        }
+        if (RESERVED.contains(name)) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "newName is a reserved word: " + name);
+        }
+    }
+
+    private static final java.util.Set<String> RESERVED = new java.util.TreeSet<>(java.util.Arrays.asList(
+            "abstract", "as", "assert", "boolean", "break", "byte", "case", "catch", "char", "class", "const",
+            "continue", "def", "default", "do", "double", "else", "enum", "extends", "false", "final", "finally",
+            "float", "for", "goto", "if", "implements", "import", "in", "instanceof", "int", "interface", "long",
+            "native", "new", "null", "package", "private", "protected", "public", "return", "short", "static",
+            "strictfp", "super", "switch", "synchronized", "this", "threadsafe", "throw", "throws", "trait",
+            "transient", "true", "try", "void", "volatile", "while"));
+}

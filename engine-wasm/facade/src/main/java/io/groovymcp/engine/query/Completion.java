@@ -300,9 +300,8 @@ final class Completion {
         if (st == null) {
             return false;
         }
-        int[] s = st.fromCompiler(n.getLineNumber(), n.getColumnNumber());
-        int[] e = st.fromCompiler(n.getLastLineNumber(), n.getLastColumnNumber());
-        return st.lineStart(s[0]) + s[1] <= caret && caret <= st.lineStart(e[0]) + e[1];
+        return Ctx.off(st, n.getLineNumber(), n.getColumnNumber()) <= caret
+                && caret <= Ctx.off(st, n.getLastLineNumber(), n.getLastColumnNumber());
     }
 
     private static void types(Map<String, Map<String, Object>> items, Index ix, String prefix) {

@@ -88,6 +88,18 @@ final class Ctx {
         return n;
     }
 
+    private static SourceText lfFor;
+    private static int[] lfCache;
+
+    /** UTF-16 offset of a compiler position in this text (see Index.offset for why not SourceText.fromCompiler). */
+    static int off(SourceText st, int line1, int col1) {
+        if (lfFor != st) {
+            lfCache = Index.lfStarts(st.text());
+            lfFor = st;
+        }
+        return Index.offset(st.text(), lfCache, line1, col1);
+    }
+
     static <T> List<T> list() {
         return new ArrayList<>();
     }

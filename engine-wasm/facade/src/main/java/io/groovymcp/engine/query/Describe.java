@@ -50,8 +50,7 @@ final class Describe {
     }
 
     private static int declStart(SourceText st, ASTNode n) {
-        int[] p = st.fromCompiler(n.getLineNumber(), n.getColumnNumber());
-        return st.lineStart(p[0]) + p[1];
+        return Ctx.off(st, n.getLineNumber(), n.getColumnNumber());
     }
 
     static String signature(Index ix, Occ o) {

@@ -177,10 +177,13 @@ final class Index {
         ClassNode currentClass;
         private int unbound;
 
+        final int[] lfStarts;
+
         Walker(String uri, SourceText st, ModuleNode module, List<Occ> out) {
             this.uri = uri;
             this.st = st;
             this.text = st.text();
+            this.lfStarts = lfStarts(text);
             this.module = module;
             this.out = out;
         }
@@ -190,9 +193,12 @@ final class Index {
             return module.getContext();
         }
 
+        /**
+         * The compiler's lexer counts lines at LF only (a lone CR does not end its line) and columns in code points,
+         * so positions are mapped with an LF-only line table rather than the protocol's.
+         */
         int off(int line1, int col1) {
-            int[] p = st.fromCompiler(line1, col1);
-            return st.lineStart(p[0]) + p[1];
+            return Index.offset(text, lfStarts, line1, col1);
         }
 
         int startOf(ASTNode n) {
@@ -391,16 +397,17 @@ final class Index {
         }
 
         void declareMember(AnnotatedNode target, FieldNode f, String name, boolean dynamic, ClassNode type) {
-            if (!positioned(f) || f.isSynthetic()) {
+            ASTNode at = positioned(target) ? target : f;
+            if (!positioned(at) || (f.isSynthetic() && !(target instanceof PropertyNode))) {
                 return;
             }
             if (!dynamic && !f.isEnum()) {
                 typeRef(type);
             }
-            int from = type != null && positioned(type) && !dynamic ? endOf(type) : startOf(f);
+            int from = type != null && positioned(type) && !dynamic ? endOf(type) : startOf(at);
             int s = find(name, from, text.length(), 0);
             if (s < 0) {
-                s = find(name, startOf(f), text.length(), 0);
+                s = find(name, startOf(at), text.length(), 0);
             }
             if (s >= 0) {
                 boolean isProp = target instanceof PropertyNode;
@@ -745,7 +752,9 @@ final class Index {
 
         @Override
         public void visitClassExpression(ClassExpression ce) {
-            typeRef(ce.getType());
+            if (positioned(ce) && !ce.getType().isScript()) {
+                typeRef(ce.getType());
+            }
             super.visitClassExpression(ce);
         }
 
@@ -820,6 +829,40 @@ final class Index {
             return init.getType();
         }
         return null;
+    }
+
+    static int[] lfStarts(String text) {
+        int n = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                n++;
+            }
+        }
+        int[] starts = new int[n];
+        int k = 1;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '\n') {
+                starts[k++] = i + 1;
+            }
+        }
+        return starts;
+    }
+
+    /** UTF-16 offset of a compiler position (1-based LF-counted line, 1-based code-point column), clamped. */
+    static int offset(String text, int[] lfStarts, int line1, int col1) {
+        int line = Math.max(0, Math.min(line1 - 1, lfStarts.length - 1));
+        int off = lfStarts[line];
+        int end = line + 1 < lfStarts.length ? lfStarts[line + 1] - 1 : text.length();
+        for (int cps = Math.max(0, col1 - 1); cps > 0 && off < end; cps--) {
+            off += Character.isHighSurrogate(text.charAt(off)) && off + 1 < end
+                    && Character.isLowSurrogate(text.charAt(off + 1)) ? 2 : 1;
+        }
+        return off;
+    }
+
+    /** UTF-16 offset of a node's start. */
+    static int start(String text, ASTNode n) {
+        return offset(text, lfStarts(text), n.getLineNumber(), n.getColumnNumber());
     }
 
     static boolean deprecated(AnnotatedNode n) {

@@ -53,8 +53,9 @@ final class OrganizeImports {
             if (i.getLineNumber() < 1 || used.contains(i.getAlias())) {
                 continue;
             }
-            int[] s = st.fromCompiler(i.getLineNumber(), i.getColumnNumber());
-            int[] e = i.getLastLineNumber() > 0 ? st.fromCompiler(i.getLastLineNumber(), i.getLastColumnNumber()) : s;
+            int[] s = st.position(Ctx.off(st, i.getLineNumber(), i.getColumnNumber()));
+            int[] e = i.getLastLineNumber() > 0
+                    ? st.position(Ctx.off(st, i.getLastLineNumber(), i.getLastColumnNumber())) : s;
             String shown = i.isStatic() ? i.getClassName() + "." + i.getFieldName() : i.getClassName();
             out.add(Json.obj("range", SourceText.range(s, e), "severity", "hint",
                     "message", "Unused import: " + shown.replace('$', '.'), "code", "unused-import"));

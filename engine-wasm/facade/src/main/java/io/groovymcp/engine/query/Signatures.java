@@ -136,8 +136,8 @@ final class Signatures {
             SourceText st = ctx.engine.textOrNull(decl.uri);
             org.codehaus.groovy.ast.ASTNode n = (org.codehaus.groovy.ast.ASTNode) decl.node;
             if (st != null) {
-                int[] p = st.fromCompiler(n.getLineNumber(), n.getColumnNumber());
-                String doc = Groovydoc.markdown(Groovydoc.before(st.text(), st.lineStart(p[0]) + p[1]));
+                String doc = Groovydoc.markdown(Groovydoc.before(st.text(),
+                        Ctx.off(st, n.getLineNumber(), n.getColumnNumber())));
                 if (!doc.isEmpty()) {
                     s.put("documentation", doc);
                 }

@@ -124,10 +124,8 @@ final class Symbols {
         Map<String, Object> sel = Ctx.range(st, o.start, o.end);
         Map<String, Object> range = sel;
         if (n != null && n.getLineNumber() > 0 && n.getLastLineNumber() > 0) {
-            int[] s = st.fromCompiler(n.getLineNumber(), n.getColumnNumber());
-            int[] e = st.fromCompiler(n.getLastLineNumber(), n.getLastColumnNumber());
-            int so = Math.min(st.lineStart(s[0]) + s[1], o.start);
-            int eo = Math.max(st.lineStart(e[0]) + e[1], o.end);
+            int so = Math.min(Ctx.off(st, n.getLineNumber(), n.getColumnNumber()), o.start);
+            int eo = Math.max(Ctx.off(st, n.getLastLineNumber(), n.getLastColumnNumber()), o.end);
             range = Ctx.range(st, so, eo);
         }
         String detail = detail(o.target);

@@ -64,60 +64,83 @@ final class Formatter {
         int n = st.lineCount();
         boolean[] frozen = new boolean[n];
         boolean[] keepEnd = new boolean[n];
+        boolean[] cont = new boolean[n];
         int[] level = new int[n];
-        boolean[] hasToken = new boolean[n];
-        // stack of open brackets: each holds the level its contents get and the level of its own line
-        int[] stackLevel = new int[256];
-        int[] stackBase = new int[256];
-        int[] stackLine = new int[256];
+        // open brackets: the level their contents get, the level of their closer, the line that opened them, and
+        // whether they are a switch body (whose case labels indent the statements after them)
+        int cap = 512;
+        int[] stLevel = new int[cap];
+        int[] stBase = new int[cap];
+        int[] stLine = new int[cap];
+        boolean[] stSwitch = new boolean[cap];
+        boolean[] stInCase = new boolean[cap];
         int sp = 0;
         int ti = 0;
+        int prevLast = -1;
+        boolean switchParen = false;
+        int[] parenIsSwitch = new int[cap];
+        boolean pendingSwitch = false;
         for (int line = 0; line < n; line++) {
             int ls = st.lineStart(line);
             int le = st.lineEnd(line);
-            while (ti < toks.size() && toks.get(ti).end <= ls && !(toks.get(ti).start == toks.get(ti).end)) {
+            while (ti < toks.size() && toks.get(ti).end <= ls) {
                 ti++;
             }
-            // a token that started on an earlier line and runs into this one freezes it
-            for (int k = Math.max(0, ti - 1); k < toks.size() && toks.get(k).start < ls; k++) {
-                Lexing.Tok t = toks.get(k);
-                if (t.start < ls && t.end > ls && t.type != GroovyLexer.NL) {
-                    frozen[line] = true;
-                }
+            if (ti < toks.size() && toks.get(ti).start < ls && toks.get(ti).end > ls
+                    && toks.get(ti).type != GroovyLexer.NL) {
+                // a token that started on an earlier line runs into this one
+                frozen[line] = true;
             }
-            int depth = sp == 0 ? 0 : stackLevel[sp - 1];
+            int depth = sp == 0 ? 0 : stLevel[sp - 1] + (stInCase[sp - 1] ? 1 : 0);
             boolean first = true;
+            int last = -1;
             for (int k = ti; k < toks.size() && toks.get(k).start < le; k++) {
                 Lexing.Tok t = toks.get(k);
                 if (t.start < ls || t.type == GroovyLexer.NL && !t.isComment()) {
                     continue;
                 }
-                if (t.end > le && t.type != GroovyLexer.NL) {
+                if (t.end > le) {
                     keepEnd[line] = true;
                 }
                 if (first) {
                     first = false;
-                    hasToken[line] = true;
                     if (closes(t.type) && sp > 0) {
-                        // the closer sits at the level of the line that opened it
-                        depth = stackBase[sp - 1];
+                        depth = stBase[sp - 1];
+                    } else if ((t.type == GroovyLexer.CASE || t.type == GroovyLexer.DEFAULT) && sp > 0
+                            && stSwitch[sp - 1]) {
+                        depth = stLevel[sp - 1];
+                        stInCase[sp - 1] = true;
+                    } else if (!frozen[line] && (leadingContinuation(t.type) || trailingContinuation(prevLast))) {
+                        cont[line] = true;
+                        depth++;
                     }
+                }
+                if (!t.isComment()) {
+                    last = t.type;
                 }
                 if (opens(t.type)) {
-                    int base = sp == 0 ? 0 : stackLevel[sp - 1];
-                    boolean sameLine = sp > 0 && stackLine[sp - 1] == line;
-                    if (sp == stackLevel.length) {
+                    if (sp == cap) {
                         return null;
                     }
-                    {
-                        stackLevel[sp] = sameLine ? base : base + 1;
-                        stackBase[sp] = sameLine ? stackBase[sp - 1] : base;
-                        stackLine[sp] = line;
-                        sp++;
-                    }
+                    boolean sameLine = sp > 0 && stLine[sp - 1] == line;
+                    stLevel[sp] = sameLine ? stLevel[sp - 1] : depth + 1;
+                    stBase[sp] = sameLine ? stBase[sp - 1] : depth;
+                    stLine[sp] = line;
+                    stSwitch[sp] = t.type == GroovyLexer.LBRACE && pendingSwitch;
+                    stInCase[sp] = false;
+                    parenIsSwitch[sp] = t.type == GroovyLexer.LPAREN && switchParen ? 1 : 0;
+                    sp++;
+                    pendingSwitch = false;
                 } else if (closes(t.type) && sp > 0) {
                     sp--;
+                    pendingSwitch = parenIsSwitch[sp] == 1;
+                } else {
+                    pendingSwitch = false;
                 }
+                switchParen = t.type == GroovyLexer.SWITCH;
+            }
+            if (last != -1) {
+                prevLast = last;
             }
             level[line] = Math.max(0, depth);
         }
@@ -137,6 +160,12 @@ final class Formatter {
             for (int i = 0; i < level[line]; i++) {
                 sb.append(unit);
             }
+            String lead = old.substring(0, old.length() - ltrim(old).length());
+            if (cont[line] && width(lead, unit) > width(sb.toString(), unit) - width(unit, unit)) {
+                // a continuation line keeps an alignment deeper than its structural level
+                out[line] = lead + body;
+                continue;
+            }
             out[line] = sb.append(body).toString();
         }
         // never change the token stream
@@ -149,6 +178,37 @@ final class Formatter {
             return null;
         }
         return out;
+    }
+
+    private static int width(String ws, String unit) {
+        int tab = unit.equals("\t") ? 4 : unit.length();
+        int w = 0;
+        for (int i = 0; i < ws.length(); i++) {
+            w += ws.charAt(i) == '\t' ? tab : 1;
+        }
+        return w;
+    }
+
+    private static boolean leadingContinuation(int t) {
+        return t == GroovyLexer.DOT || t == GroovyLexer.SAFE_DOT || t == GroovyLexer.SAFE_CHAIN_DOT
+                || t == GroovyLexer.SPREAD_DOT || t == GroovyLexer.AND || t == GroovyLexer.OR
+                || t == GroovyLexer.QUESTION || t == GroovyLexer.COLON || t == GroovyLexer.ELVIS
+                || t == GroovyLexer.ADD || t == GroovyLexer.METHOD_POINTER || t == GroovyLexer.METHOD_REFERENCE;
+    }
+
+    private static boolean trailingContinuation(int t) {
+        if (t < 0 || t == GroovyLexer.ARROW || t == GroovyLexer.INC || t == GroovyLexer.DEC || t == GroovyLexer.COLON
+                || t == GroovyLexer.NOT || t == GroovyLexer.BITNOT || t == GroovyLexer.COMMA
+                || t == GroovyLexer.SEMI || t == GroovyLexer.GT || t == GroovyLexer.LT || t == GroovyLexer.MUL
+                || opens(t) || closes(t)) {
+            return false;
+        }
+        String lit = GroovyLexer.VOCABULARY.getLiteralName(t);
+        if (lit == null || lit.length() < 3) {
+            return false;
+        }
+        char c = lit.charAt(1);
+        return !Character.isJavaIdentifierStart(c) && c != '.' && c != '@';
     }
 
     private static String ltrim(String s) {

@@ -53,10 +53,7 @@ public class ClassModelVMPlugin implements VMPlugin {
 
     @Override
     public void setAdditionalClassInformation(ClassNode c) {
-        DecompiledClassNode d = LibraryHooks.decompile(c.getName());
-        if (d != null) {
-            c.setGenericsTypes(d.getGenericsTypes());
-        }
+        LibraryHooks.applyGenerics(c);
     }
 
     @Override

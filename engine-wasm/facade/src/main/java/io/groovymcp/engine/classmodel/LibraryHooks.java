@@ -16,9 +16,43 @@ public final class LibraryHooks {
     private LibraryHooks() {
     }
 
+    /** Class-backed nodes (Groovy's ClassHelper constants) still waiting for their type parameters. */
+    private static final java.util.Set<org.codehaus.groovy.ast.ClassNode> PENDING_GENERICS =
+            new java.util.LinkedHashSet<>();
+    /** Nodes whose type parameters are being or have been applied; guards self-referential bounds. */
+    private static final java.util.Set<org.codehaus.groovy.ast.ClassNode> APPLIED = new java.util.HashSet<>();
+
     public static void install(ClassModel m, ModelClassNodeResolver r) {
         model = m;
         resolver = r;
+        for (org.codehaus.groovy.ast.ClassNode c : new java.util.ArrayList<>(PENDING_GENERICS)) {
+            ensureGenerics(c);
+        }
+    }
+
+    /**
+     * Gives a class-backed node its type parameters from the model. On the JVM Groovy reads them by reflection when
+     * it creates the node; here ClassHelper creates its constants (List, Map, ...) in a static initializer that runs
+     * before any model exists, so they wait until the model is installed, and the resolver completes any of them
+     * it hands out earlier than that ({@link #ensureGenerics}), so one type's signature never sees another's
+     * parameters missing.
+     */
+    public static void applyGenerics(org.codehaus.groovy.ast.ClassNode c) {
+        PENDING_GENERICS.add(c);
+        if (resolver != null) {
+            ensureGenerics(c);
+        }
+    }
+
+    public static void ensureGenerics(org.codehaus.groovy.ast.ClassNode c) {
+        if (resolver == null || !PENDING_GENERICS.contains(c) || !APPLIED.add(c)) {
+            return;
+        }
+        PENDING_GENERICS.remove(c);
+        DecompiledClassNode d = resolver.decompile(c.getName());
+        if (d != null && d.getGenericsTypes() != null) {
+            c.setGenericsTypes(d.getGenericsTypes());
+        }
     }
 
     public static DecompiledClassNode decompile(String name) {

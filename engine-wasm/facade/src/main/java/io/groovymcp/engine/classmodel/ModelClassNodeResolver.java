@@ -34,6 +34,7 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
     public LookupResult findClassNode(String name, CompilationUnit compilationUnit) {
         ClassNode known = ClassHelper.make(name);
         if (known.isResolved()) {
+            LibraryHooks.ensureGenerics(known);
             return new LookupResult(null, known);
         }
         ClassNode node = decompile(name);

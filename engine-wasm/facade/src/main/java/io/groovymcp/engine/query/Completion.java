@@ -60,7 +60,11 @@ final class Completion {
         } else {
             Index ix = ctx.index;
             if (ctx.compilation.unit(ctx.uri) == null) {
-                ix = Patched.insert(ctx, caret, prefix.isEmpty() ? Patched.PLACEHOLDER : "").index;
+                Patched p = Patched.insert(ctx, caret, prefix.isEmpty() ? Patched.PLACEHOLDER : "");
+                if (!p.parsed()) {
+                    p = Patched.truncated(ctx, caret, prefix.isEmpty() ? Patched.PLACEHOLDER : "");
+                }
+                ix = p.index;
             }
             locals(items, ix, ctx.uri, caret, ps, prefix);
             enclosingMembers(items, ix, ctx.uri, caret, prefix);
@@ -105,6 +109,9 @@ final class Completion {
             }
         }
         Patched p = Patched.insert(ctx, ctx.offset, Patched.PLACEHOLDER);
+        if (!p.parsed()) {
+            p = Patched.truncated(ctx, ctx.offset, Patched.PLACEHOLDER);
+        }
         for (Occ o : p.index.occurrences(ctx.uri)) {
             if (o.start == ps) {
                 return o;

@@ -24,7 +24,47 @@ final class Patched {
 
     static Patched insert(Ctx ctx, int offset, String insertion) {
         String t = ctx.st.text();
-        String patched = t.substring(0, offset) + insertion + t.substring(offset);
+        return compile(ctx, t.substring(0, offset) + insertion + t.substring(offset));
+    }
+
+    /**
+     * The text up to the caret (plus the insertion), with every bracket still open there closed: an error elsewhere
+     * in the buffer then cannot keep the caret's context from compiling.
+     */
+    static Patched truncated(Ctx ctx, int offset, String insertion) {
+        String head = ctx.st.text().substring(0, offset) + insertion;
+        StringBuilder closers = new StringBuilder();
+        int[] stack = new int[64];
+        int sp = 0;
+        for (Lexing.Tok tok : Lexing.lex(head)) {
+            int ty = tok.type;
+            if (ty == org.apache.groovy.parser.antlr4.GroovyLexer.LPAREN
+                    || ty == org.apache.groovy.parser.antlr4.GroovyLexer.LBRACE
+                    || ty == org.apache.groovy.parser.antlr4.GroovyLexer.LBRACK) {
+                if (sp < stack.length) {
+                    stack[sp] = ty;
+                }
+                sp++;
+            } else if ((ty == org.apache.groovy.parser.antlr4.GroovyLexer.RPAREN
+                    || ty == org.apache.groovy.parser.antlr4.GroovyLexer.RBRACE
+                    || ty == org.apache.groovy.parser.antlr4.GroovyLexer.RBRACK) && sp > 0) {
+                sp--;
+            }
+        }
+        for (int k = Math.min(sp, stack.length) - 1; k >= 0; k--) {
+            closers.append(stack[k] == org.apache.groovy.parser.antlr4.GroovyLexer.LPAREN ? ")"
+                    : stack[k] == org.apache.groovy.parser.antlr4.GroovyLexer.LBRACK ? "]" : "\n}");
+        }
+        return compile(ctx, head + closers);
+    }
+
+    boolean parsed() {
+        return index.compilation.unit(uri) != null;
+    }
+
+    private String uri;
+
+    private static Patched compile(Ctx ctx, String patched) {
         Map<String, String> texts = new LinkedHashMap<>();
         for (String u : ctx.engine.openUris()) {
             texts.put(u, u.equals(ctx.uri) ? patched : ctx.engine.textOrNull(u).text());
@@ -32,6 +72,8 @@ final class Patched {
         SourceText pst = new SourceText(patched);
         Compilation c = ctx.engine.compileDetached(texts);
         Index ix = Index.build(c, u -> u.equals(ctx.uri) ? pst : ctx.engine.textOrNull(u));
-        return new Patched(pst, ix);
+        Patched p = new Patched(pst, ix);
+        p.uri = ctx.uri;
+        return p;
     }
 }

@@ -61,14 +61,20 @@ final class Signatures {
             }
         }
         boolean ctor = open >= 2 && toks.get(open - 2).type == GroovyLexer.NEW;
-        Occ o = find(ctx.index, ctx.uri, nameTok.start);
+        Index used = ctx.index;
+        Occ o = find(used, ctx.uri, nameTok.start);
         if (o == null) {
             StringBuilder closers = new StringBuilder();
             for (int k = sp - 1; k >= 0; k--) {
                 int t = toks.get(stack[k]).type;
                 closers.append(t == GroovyLexer.LPAREN ? ")" : t == GroovyLexer.LBRACE ? "}" : "]");
             }
-            o = find(Patched.insert(ctx, ctx.offset, closers.toString()).index, ctx.uri, nameTok.start);
+            Patched p = Patched.insert(ctx, ctx.offset, closers.toString());
+            if (!p.parsed()) {
+                p = Patched.truncated(ctx, ctx.offset, "");
+            }
+            used = p.index;
+            o = find(used, ctx.uri, nameTok.start);
         }
         List<MethodNode> overloads = new ArrayList<>();
         if (ctor || (o != null && o.target instanceof ClassNode)) {
@@ -84,7 +90,7 @@ final class Signatures {
             }
             if (overloads.isEmpty()) {
                 Occ any = new Occ(o.uri, o.start, o.end, o.name, null, "", false, false, "method");
-                overloads.addAll(Definition.candidates(ctx.index, any));
+                overloads.addAll(Definition.candidates(used, any));
             }
         }
         if (overloads.isEmpty()) {
@@ -100,7 +106,7 @@ final class Signatures {
                 bestDiff = diff;
                 active = i;
             }
-            sigs.add(signature(ctx, m));
+            sigs.add(signature(ctx, used, m));
         }
         int params = overloads.get(active).getParameters().length;
         int activeParam = params == 0 ? 0 : Math.min(commas, params - 1);
@@ -116,7 +122,7 @@ final class Signatures {
         return null;
     }
 
-    private static Map<String, Object> signature(Ctx ctx, MethodNode m) {
+    private static Map<String, Object> signature(Ctx ctx, Index ix, MethodNode m) {
         List<Object> ps = new ArrayList<>();
         StringBuilder label = new StringBuilder(m instanceof ConstructorNode
                 ? Identity.simple(m.getDeclaringClass().getPlainNodeReference()) : m.getName()).append('(');
@@ -131,9 +137,9 @@ final class Signatures {
         }
         label.append(')');
         Map<String, Object> s = Json.obj("label", label.toString(), "parameters", ps);
-        Occ decl = ctx.index.declarations.get(Identity.key(m, ""));
+        Occ decl = ix.declarations.get(Identity.key(m, ""));
         if (decl != null && decl.node != null) {
-            SourceText st = ctx.engine.textOrNull(decl.uri);
+            SourceText st = ix.texts.text(decl.uri);
             org.codehaus.groovy.ast.ASTNode n = (org.codehaus.groovy.ast.ASTNode) decl.node;
             if (st != null) {
                 String doc = Groovydoc.markdown(Groovydoc.before(st.text(),

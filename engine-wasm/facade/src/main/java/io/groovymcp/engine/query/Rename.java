@@ -1,8 +1,14 @@
 package io.groovymcp.engine.query;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.ConstructorNode;
+import org.codehaus.groovy.ast.MethodNode;
 
 import io.groovymcp.engine.Engine;
 import io.groovymcp.engine.EngineException;
@@ -34,13 +40,36 @@ final class Rename {
             return refused("`" + o.name + "` has no declaration the compiler can identify");
         }
         if (ctx.index.declarations.get(o.key) == null
-                && !(o.target instanceof org.codehaus.groovy.ast.ConstructorNode && o.decl)) {
+                && !(o.target instanceof ConstructorNode && o.decl)) {
             return refused("`" + o.name + "` is declared outside the open buffers (" + Identity.fqn(o.target)
                     + "), so it cannot be renamed here");
         }
         List<Occ> all = References.of(ctx.index, o);
+        if (o.target instanceof MethodNode && !(o.target instanceof ConstructorNode)) {
+            // overriding and overridden methods must keep one name, or the override silently stops overriding
+            MethodNode m = (MethodNode) o.target;
+            String library = libraryOverride(ctx.index, m);
+            if (library != null) {
+                return refused("`" + o.name + "` overrides " + library + ", which is declared outside the open buffers");
+            }
+            Set<String> keys = new LinkedHashSet<>();
+            keys.add(o.key);
+            for (MethodNode f : family(ctx.index, m)) {
+                String k = Identity.key(f, o.uri);
+                if (keys.add(k) && ctx.index.byKey.containsKey(k)) {
+                    all.addAll(ctx.index.byKey.get(k));
+                }
+            }
+        }
+        List<String> uris = new ArrayList<>(ctx.index.byUri.keySet());
+        all.sort((a, b) -> a.uri.equals(b.uri) ? Integer.compare(a.start, b.start)
+                : Integer.compare(uris.indexOf(a.uri), uris.indexOf(b.uri)));
         List<Object> changes = new ArrayList<>();
+        Set<String> done = new LinkedHashSet<>();
         for (Occ x : all) {
+            if (!done.add(x.uri + "#" + x.start)) {
+                continue;
+            }
             SourceText st = engine.textOrNull(x.uri);
             if (st == null || !st.text().startsWith(x.name, x.start)) {
                 continue;
@@ -48,6 +77,56 @@ final class Rename {
             changes.add(Json.obj("uri", x.uri, "range", Ctx.range(st, x.start, x.end), "newText", newName));
         }
         return Json.obj("changes", changes, "changeCount", changes.size());
+    }
+
+    /** Source methods with the same name and parameter types in supertypes or subtypes of m's class. */
+    static List<MethodNode> family(Index ix, MethodNode m) {
+        List<MethodNode> out = new ArrayList<>();
+        ClassNode owner = m.getDeclaringClass().redirect();
+        String sig = Identity.key(m, "").substring(Identity.key(m, "").indexOf('#'));
+        for (List<ClassNode> cs : ix.classes.values()) {
+            for (ClassNode c : cs) {
+                if (c.getName().equals(owner.getName())) {
+                    continue;
+                }
+                boolean related = c.isDerivedFrom(owner) || c.implementsInterface(owner) || owner.isDerivedFrom(c)
+                        || owner.implementsInterface(c);
+                if (!related) {
+                    continue;
+                }
+                for (MethodNode cm : c.getMethods(m.getName())) {
+                    String k = Identity.key(cm, "");
+                    if (k.substring(k.indexOf('#')).equals(sig)) {
+                        out.add(cm);
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The first library supertype method m overrides, or null. */
+    static String libraryOverride(Index ix, MethodNode m) {
+        Set<String> source = new LinkedHashSet<>();
+        for (List<ClassNode> cs : ix.classes.values()) {
+            for (ClassNode c : cs) {
+                source.add(c.getName());
+            }
+        }
+        String k0 = Identity.key(m, "");
+        String sig = k0.substring(k0.indexOf('#'));
+        for (ClassNode c : Completion.hierarchy(m.getDeclaringClass())) {
+            if (source.contains(c.getName())) {
+                continue;
+            }
+            for (MethodNode cm : c.getMethods(m.getName())) {
+                String k = Identity.key(cm, "");
+                if (k.substring(k.indexOf('#')).equals(sig)) {
+                    return c.getName() + "." + m.getName();
+                }
+            }
+        }
+        return null;
     }
 
     private static Map<String, Object> refused(String why) {

@@ -174,7 +174,8 @@ final class Formatter {
             joined.append(out[line]);
             joined.append(text, st.lineEnd(line), line + 1 < n ? st.lineStart(line + 1) : text.length());
         }
-        if (!sameTokens(toks, Lexing.lex(joined.toString()))) {
+        String result = joined.toString();
+        if (!result.equals(text) && !sameTokens(toks, Lexing.lex(result))) {
             return null;
         }
         return out;

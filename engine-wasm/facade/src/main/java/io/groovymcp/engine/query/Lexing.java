@@ -37,7 +37,33 @@ final class Lexing {
     private Lexing() {
     }
 
+    private static String[] memoText = new String[2];
+    private static List<Tok>[] memoToks = newMemo();
+    private static int memoNext;
+
+    @SuppressWarnings("unchecked")
+    private static List<Tok>[] newMemo() {
+        return new List[2];
+    }
+
+    /**
+     * The tokens of a text (shared, never modify). The Groovy lexer costs tens of milliseconds on a large file, and
+     * diagnostics, tokens, format and organize imports all lex the same buffer, so the last two texts are kept.
+     */
     static List<Tok> lex(String text) {
+        for (int i = 0; i < memoText.length; i++) {
+            if (memoText[i] != null && (memoText[i] == text || memoText[i].equals(text))) {
+                return memoToks[i];
+            }
+        }
+        List<Tok> toks = java.util.Collections.unmodifiableList(lexNow(text));
+        memoText[memoNext] = text;
+        memoToks[memoNext] = toks;
+        memoNext = (memoNext + 1) % memoText.length;
+        return toks;
+    }
+
+    private static List<Tok> lexNow(String text) {
         List<Tok> out = new ArrayList<>();
         int[] cpToUtf16 = codePointOffsets(text);
         try {

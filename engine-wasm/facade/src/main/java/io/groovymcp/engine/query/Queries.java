@@ -33,7 +33,8 @@ public final class Queries {
             case "signatures":
                 return Signatures.run(Ctx.at(engine, r));
             case "tokens":
-                return Tokens.run(Ctx.whole(engine, r));
+                return Tokens.run(Ctx.whole(engine, r), Math.max(0, r.optInteger("startLine", 0)),
+                        r.optInteger("endLine", Integer.MAX_VALUE));
             case "format":
                 return Formatter.run(engine, r);
             case "organizeImports":

@@ -31,7 +31,10 @@ final class Tokens {
         }
     }
 
-    static Map<String, Object> run(Ctx ctx) {
+    /** About 75 characters each in JSON: the cap keeps an answer near 300K characters. */
+    static final int MAX_TOKENS = 4000;
+
+    static Map<String, Object> run(Ctx ctx, int fromLine, int toLine) {
         String text = ctx.st.text();
         List<Span> spans = new ArrayList<>();
         List<Occ> occs = ctx.index.occurrences(ctx.uri);
@@ -77,19 +80,33 @@ final class Tokens {
         }
         List<Object> out = new ArrayList<>();
         SourceText st = ctx.st;
+        boolean truncated = false;
         for (Span s : spans) {
             int[] a = st.position(s.start);
             int[] b = st.position(s.end);
             for (int line = a[0]; line <= b[0]; line++) {
                 int from = line == a[0] ? a[1] : 0;
                 int to = line == b[0] ? b[1] : st.lineEnd(line) - st.lineStart(line);
-                if (to > from) {
+                if (to > from && line >= fromLine && line <= toLine) {
+                    if (out.size() >= MAX_TOKENS) {
+                        truncated = true;
+                        break;
+                    }
                     out.add(Json.obj("line", line, "character", from, "length", to - from, "type", s.type,
                             "modifiers", s.mods));
                 }
             }
         }
-        return Json.obj("tokens", out);
+        Map<String, Object> r = Json.obj("tokens", out);
+        if (truncated) {
+            // cut at a line boundary so that startLine = (last line + 1) pages on without a gap
+            Object lastLine = ((Map<?, ?>) out.get(out.size() - 1)).get("line");
+            while (out.size() > 1 && lastLine.equals(((Map<?, ?>) out.get(out.size() - 1)).get("line"))) {
+                out.remove(out.size() - 1);
+            }
+            r.put("truncated", Boolean.TRUE);
+        }
+        return r;
     }
 
     private static boolean covered(List<Occ> occs, int oi, Lexing.Tok t) {

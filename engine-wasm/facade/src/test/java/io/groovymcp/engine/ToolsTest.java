@@ -460,6 +460,29 @@ class ToolsTest {
     }
 
     @Test
+    void tokensPageByLinesWhenCapped() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 1500; i++) {
+            sb.append("def v").append(i).append(" = ").append(i).append(" + 1\n");
+        }
+        open(e, U, sb.toString());
+        Map<String, Object> first = ok(e, "op", "tokens", "uri", U);
+        assertEquals(true, first.get("truncated"));
+        List<Map<String, Object>> t = list(first, "tokens");
+        int lastLine = line(Json.obj("range", Json.obj("start", t.get(t.size() - 1))));
+        Map<String, Object> next = ok(e, "op", "tokens", "uri", U, "startLine", lastLine + 1, "endLine", lastLine + 1);
+        assertEquals(6, list(next, "tokens").size());
+        assertNull(next.get("truncated"));
+        assertTrue(Json.write(first).length() < 400_000);
+    }
+
+    @Test
+    void referencesInsideGStrings() {
+        open(e, U, "def name = 'x'\nprintln \"$name and ${name}\"");
+        assertEquals(3, num(at(e, "references", U, 0, 5), "total"));
+    }
+
+    @Test
     void tokensEmojiColumns() {
         open(e, U, "'🥤🥤'; int x");
         Map<String, Object> last = null;

@@ -217,7 +217,8 @@ final class Index {
             if (s < 0 || s + name.length() > text.length() || !text.startsWith(name, s)) {
                 return false;
             }
-            boolean before = s == 0 || !Character.isJavaIdentifierPart(text.charAt(s - 1));
+            // a GString's $name starts the name right after the dollar
+            boolean before = s == 0 || !Character.isJavaIdentifierPart(text.charAt(s - 1)) || text.charAt(s - 1) == '$';
             int e = s + name.length();
             boolean after = e >= text.length() || !Character.isJavaIdentifierPart(text.charAt(e));
             return before && after;

@@ -100,7 +100,7 @@ public final class Engine {
             return error(e.kind() == EngineException.Kind.ARGUMENT ? "argument" : "state", e.getMessage());
         } catch (Json.JsonException e) {
             return error("argument", "bad request JSON: " + e.getMessage());
-        } catch (RuntimeException | IOException | StackOverflowError e) {
+        } catch (RuntimeException | IOException | StackOverflowError | LinkageError | AssertionError e) {
             if (verbose) {
                 e.printStackTrace();
             }

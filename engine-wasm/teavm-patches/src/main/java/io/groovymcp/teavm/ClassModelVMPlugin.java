@@ -12,6 +12,7 @@ import java.util.Set;
 import groovy.lang.MetaClass;
 import groovy.lang.MetaMethod;
 import org.codehaus.groovy.ast.AnnotationNode;
+import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.CompileUnit;
 import org.codehaus.groovy.ast.ConstructorNode;
@@ -116,6 +117,15 @@ public class ClassModelVMPlugin implements VMPlugin {
     public void configureClassNode(CompileUnit compileUnit, ClassNode classNode) {
         DecompiledClassNode d = LibraryHooks.decompile(classNode.getName());
         if (d == null) {
+            // Arrays and primitives have no class file; arrays are Objects that are Cloneable and Serializable, as
+            // reflection reports on the JVM. Anything else outside the model is known by name with no members.
+            if (classNode.getName().startsWith("[")) {
+                classNode.setUnresolvedSuperClass(ClassHelper.OBJECT_TYPE);
+                classNode.setInterfaces(new ClassNode[] {ClassHelper.make(Cloneable.class),
+                    ClassHelper.make(java.io.Serializable.class)});
+            } else {
+                classNode.setInterfaces(ClassNode.EMPTY_ARRAY);
+            }
             return;
         }
         for (FieldNode f : d.getFields()) {
@@ -142,7 +152,8 @@ public class ClassModelVMPlugin implements VMPlugin {
         if (sc != null) {
             classNode.setUnresolvedSuperClass(sc);
         }
-        classNode.setInterfaces(d.getInterfaces());
+        ClassNode[] interfaces = d.getInterfaces();
+        classNode.setInterfaces(interfaces == null ? ClassNode.EMPTY_ARRAY : interfaces);
         if (d.getPermittedSubclasses() != null && !d.getPermittedSubclasses().isEmpty()) {
             classNode.setPermittedSubclasses(d.getPermittedSubclasses());
         }

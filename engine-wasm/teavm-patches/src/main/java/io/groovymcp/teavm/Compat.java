@@ -146,4 +146,26 @@ public final class Compat {
     public static java.lang.ref.Reference<?> removeReference(java.lang.ref.ReferenceQueue<?> q, long timeout) {
         return null;
     }
+
+    /**
+     * DefaultGroovyMethodsSupport.cloneSimilarCollection: a copy of the same kind (sorted, linked, list or set)
+     * with room for {@code newCapacity} elements, without Groovy's reflective clone.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static Collection cloneSimilarCollection(Collection orig, int newCapacity) {
+        if (orig instanceof java.util.SortedSet) {
+            java.util.TreeSet s = new java.util.TreeSet(((java.util.SortedSet) orig).comparator());
+            s.addAll(orig);
+            return s;
+        }
+        if (orig instanceof java.util.Set) {
+            return new java.util.LinkedHashSet(orig);
+        }
+        if (orig instanceof java.util.LinkedList) {
+            return new java.util.LinkedList(orig);
+        }
+        java.util.ArrayList l = new java.util.ArrayList(Math.max(newCapacity, orig.size()));
+        l.addAll(orig);
+        return l;
+    }
 }

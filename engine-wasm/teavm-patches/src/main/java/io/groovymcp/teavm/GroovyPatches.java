@@ -119,6 +119,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "Java sealed classes are recognised from the class model's PermittedSubclasses instead");
         DEFAULTS.put("groovy.lang.MetaClassImpl#isBeanDerivative",
                 "bean introspection of runtime metaclasses; the compiler never runs code");
+        // The GDK's collection copy clones through Groovy's dynamic runtime (reflective Object.clone); the compiler
+        // only ever copies its own lists and sets, which plain copies reproduce.
+        DELEGATES.put("org.codehaus.groovy.runtime.DefaultGroovyMethodsSupport#cloneSimilarCollection",
+                "io.groovymcp.teavm.Compat#cloneSimilarCollection");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
     }

@@ -4,6 +4,9 @@ import java.util.HashMap;
 import java.util.Map;
 
 import groovy.transform.builder.DefaultStrategy;
+import groovy.transform.options.DefaultPropertyHandler;
+import groovy.transform.options.ImmutablePropertyHandler;
+import groovy.transform.options.LegacyHashMapPropertyHandler;
 import groovy.transform.builder.ExternalStrategy;
 import groovy.transform.builder.InitializerStrategy;
 import groovy.transform.builder.SimpleStrategy;
@@ -19,7 +22,7 @@ import groovy.transform.stc.ThirdParam;
 
 /**
  * The only classes the wasm engine's class loader can load by name: the static type checker's closure-signature
- * hints and conflict resolvers, which @ClosureParams names as strings on GDK methods, and @Builder's strategies. They are Groovy's own,
+ * hints and conflict resolvers, which @ClosureParams names as strings on GDK methods, @Builder's strategies and the property handlers of @PropertyOptions (records, @Immutable). They are Groovy's own,
  * compiled into the module; a name outside this table is "not found", so no library code can be reached by name.
  * A JVM test checks this table against every hint and resolver in the Groovy jar.
  */
@@ -37,6 +40,7 @@ public final class KnownClasses {
             FromAbstractTypeMethods.class, FromString.class, MapEntryOrKeyValue.class, PickAnyArgumentHint.class,
             SimpleType.class, PickFirstResolver.class,
             DefaultStrategy.class, SimpleStrategy.class, ExternalStrategy.class, InitializerStrategy.class,
+            DefaultPropertyHandler.class, ImmutablePropertyHandler.class, LegacyHashMapPropertyHandler.class,
         };
         for (Class<?> c : all) {
             BY_NAME.put(c.getName(), c);

@@ -3,6 +3,7 @@ package io.groovymcp.engine.classmodel;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.codehaus.groovy.ast.GenericsType;
 import org.codehaus.groovy.ast.decompiled.DecompiledClassNode;
 
 /**
@@ -49,6 +50,13 @@ public final class LibraryHooks {
             return;
         }
         PENDING_GENERICS.remove(c);
+        byte[] bytes = model.classBytes(c.getName());
+        if (bytes != null) {
+            GenericsType[] provisional = TypeParameterNames.placeholders(bytes);
+            if (provisional != null) {
+                c.setGenericsTypes(provisional);
+            }
+        }
         DecompiledClassNode d = resolver.decompile(c.getName());
         if (d != null && d.getGenericsTypes() != null) {
             c.setGenericsTypes(d.getGenericsTypes());

@@ -197,14 +197,16 @@ final class Completion {
     private static void gdk(Map<String, Map<String, Object>> items, ClassNode recv, String prefix) {
         List<Map<String, Object>> found = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
+        for (Map<String, Object> i : items.values()) {
+            // a real member hides the GDK method of the same name
+            names.add(String.valueOf(i.get("label")));
+        }
         ClassNode r = recv.redirect();
         for (MethodNode m : gdkMethods()) {
             if (!startsWith(m.getName(), prefix) || names.contains(m.getName())) {
                 continue;
             }
-            ClassNode self = m.getParameters()[0].getType().redirect();
-            if (ClassHelper.isObjectType(self) || r.getName().equals(self.getName()) || r.isDerivedFrom(self)
-                    || r.implementsInterface(self)) {
+            if (appliesTo(m, r)) {
                 names.add(m.getName());
                 found.add(method(m, m.getParameters(), 1, "Method", "GDK"));
             }
@@ -213,6 +215,13 @@ final class Completion {
         for (Map<String, Object> f : found) {
             put(items, "g:" + f.get("label"), f);
         }
+    }
+
+    static boolean appliesTo(MethodNode gdk, ClassNode receiver) {
+        ClassNode self = gdk.getParameters()[0].getType().redirect();
+        ClassNode r = receiver.redirect();
+        return ClassHelper.isObjectType(self) || r.getName().equals(self.getName()) || r.isDerivedFrom(self)
+                || r.implementsInterface(self);
     }
 
     /** Public static methods of the GDK classes with a receiver parameter, from the class model (no reflection). */

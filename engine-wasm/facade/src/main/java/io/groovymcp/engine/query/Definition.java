@@ -71,6 +71,15 @@ final class Definition {
             if (!out.isEmpty()) {
                 return out;
             }
+            for (MethodNode m : Completion.gdkMethods()) {
+                if (m.getName().equals(o.name) && Identity.sameArity(m, o.arity < 0 ? -1 : o.arity + 1)
+                        && Completion.appliesTo(m, o.receiverHint)) {
+                    out.add(m);
+                }
+            }
+            if (!out.isEmpty()) {
+                return out;
+            }
         }
         for (List<ClassNode> cs : ix.classes.values()) {
             for (ClassNode c : cs) {

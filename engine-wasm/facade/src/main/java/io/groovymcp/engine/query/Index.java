@@ -643,9 +643,32 @@ final class Index {
                     }
                 }
             }
-            if (recv instanceof ConstantExpression || recv instanceof ConstructorCallExpression
-                    || recv instanceof org.codehaus.groovy.ast.expr.GStringExpression) {
+            if (recv instanceof ConstantExpression && ((ConstantExpression) recv).getValue() != null) {
                 return recv.getType();
+            }
+            ClassNode evident = typeOfInitializer(recv);
+            if (evident != null) {
+                return evident;
+            }
+            if (recv instanceof MethodCallExpression) {
+                // a chained call: the return type, when every same-arity candidate agrees on it
+                MethodCallExpression inner = (MethodCallExpression) recv;
+                ClassNode owner = receiverType(inner.getObjectExpression(), inner.isImplicitThis());
+                String name = inner.getMethodAsString();
+                if (owner != null && name != null) {
+                    ClassNode ret = null;
+                    int arity = argCount(inner.getArguments());
+                    for (MethodNode m : Definition.methods(owner, name)) {
+                        if (!Identity.sameArity(m, arity)) {
+                            continue;
+                        }
+                        if (ret != null && !ret.equals(m.getReturnType()) || m.isDynamicReturnType()) {
+                            return null;
+                        }
+                        ret = m.getReturnType();
+                    }
+                    return ret == null || ret.isGenericsPlaceHolder() ? null : ret;
+                }
             }
             return null;
         }

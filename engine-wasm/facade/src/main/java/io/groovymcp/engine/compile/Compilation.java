@@ -101,7 +101,7 @@ public final class Compilation {
                         errors.add(m);
                     }
                 }
-                for (Message m : ec.getWarnings()) {
+                for (Message m : ec.getWarnings() == null ? Collections.<Message>emptyList() : ec.getWarnings()) {
                     if (broken.contains(MessageSource.uriOf(m))) {
                         warnings.add(m);
                     }

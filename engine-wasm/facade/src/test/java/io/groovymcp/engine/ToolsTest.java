@@ -249,6 +249,18 @@ class ToolsTest {
     }
 
     @Test
+    void brokenBufferStillNavigatesAboveTheErrorButRenameRefuses() {
+        open(e, U, "class Good { int size() { 1 } }\ndef g = new Good()\ng.size()\ndef broken = (\n");
+        assertTrue(md(at(e, "describe", U, 1, 5)).contains("Good g"));
+        assertEquals(1, list(at(e, "definition", U, 1, 13), "locations").size());
+        assertNotNull(at(e, "rename", U, 0, 7, "newName", "Fine").get("refused"));
+        open(e, "groovy-buffer:ok", "class Other { def use(Good g) {} }");
+        assertNull(at(e, "rename", "groovy-buffer:ok", 0, 6, "newName", "Another").get("refused"));
+        assertNull(at(e, "rename", "groovy-buffer:ok", 0, 27, "newName", "h").get("refused"));
+        assertNotNull(at(e, "rename", "groovy-buffer:ok", 0, 22, "newName", "Better").get("refused"));
+    }
+
+    @Test
     void renameNothingAndLibraryRefused() {
         open(e, U, "");
         assertNotNull(at(e, "rename", U, 0, 0, "newName", "x").get("refused"));

@@ -19,6 +19,12 @@ final class Ctx {
     final Index index;
     /** UTF-16 offset of the clamped caret. */
     final int offset;
+    /** True when the buffer does not parse and the index covers only the text before its first syntax error. */
+    final boolean partial;
+
+    private static Compilation repairedFor;
+    private static String repairedUri;
+    private static Index repaired;
 
     private Ctx(Engine engine, String uri, SourceText st, int offset) {
         this.engine = engine;
@@ -26,7 +32,53 @@ final class Ctx {
         this.st = st;
         this.offset = offset;
         this.compilation = engine.current();
-        this.index = Index.of(compilation, engine::textOrNull);
+        Index ix = Index.of(compilation, engine::textOrNull);
+        boolean part = false;
+        if (compilation.unit(uri) == null) {
+            Index r = repair();
+            if (r != null) {
+                ix = r;
+                part = true;
+            }
+        }
+        this.index = ix;
+        this.partial = part;
+    }
+
+    /**
+     * A buffer with a syntax error has no AST. Compiling the text before the line of its first error (with the
+     * brackets still open there closed) still gives navigation over everything above the error.
+     */
+    private Index repair() {
+        if (repairedFor == compilation && uri.equals(repairedUri)) {
+            return repaired;
+        }
+        int line = -1;
+        for (org.codehaus.groovy.control.messages.Message m : compilation.errors()) {
+            if (m instanceof org.codehaus.groovy.control.messages.SyntaxErrorMessage
+                    && uri.equals(io.groovymcp.engine.compile.MessageSource.uriOf(m))) {
+                int l = ((org.codehaus.groovy.control.messages.SyntaxErrorMessage) m).getCause().getStartLine();
+                if (l > 0 && (line < 0 || l < line)) {
+                    line = l;
+                }
+            }
+        }
+        Index r = null;
+        // the error is often reported where the parser gave up, below the statement that broke it
+        for (int back : new int[] {0, 1, 2, 4, 8}) {
+            if (line - back <= 1) {
+                break;
+            }
+            Patched p = Patched.truncated(this, off(st, line - back, 1), "");
+            if (p.parsed()) {
+                r = p.index;
+                break;
+            }
+        }
+        repairedFor = compilation;
+        repairedUri = uri;
+        repaired = r;
+        return r;
     }
 
     static Ctx at(Engine engine, Request r) {

@@ -28,6 +28,10 @@ final class Rename {
         String newName = r.string("newName");
         validate(newName);
         Ctx ctx = Ctx.at(engine, r);
+        if (ctx.compilation.unit(ctx.uri) == null) {
+            return refused("the buffer has syntax errors, so the compiler cannot see every use; fix them first"
+                    + " (see diagnostics)");
+        }
         Occ o = ctx.occ();
         if (o == null) {
             return refused("nothing renameable at this position");
@@ -43,6 +47,13 @@ final class Rename {
                 && !(o.target instanceof ConstructorNode && o.decl)) {
             return refused("`" + o.name + "` is declared outside the open buffers (" + Identity.fqn(o.target)
                     + "), so it cannot be renamed here");
+        }
+        for (String u : engine.openUris()) {
+            SourceText other = engine.textOrNull(u);
+            if (ctx.compilation.unit(u) == null && other != null && mentions(other.text(), o.name)) {
+                return refused("`" + u + "` mentions `" + o.name + "` but has syntax errors, so its uses are unknown;"
+                        + " fix or close it first");
+            }
         }
         List<Occ> all = References.of(ctx.index, o);
         if (o.target instanceof MethodNode && !(o.target instanceof ConstructorNode)) {
@@ -127,6 +138,18 @@ final class Rename {
             }
         }
         return null;
+    }
+
+    private static boolean mentions(String text, String word) {
+        for (int i = text.indexOf(word); i >= 0; i = text.indexOf(word, i + 1)) {
+            boolean before = i == 0 || !Character.isJavaIdentifierPart(text.charAt(i - 1));
+            int e = i + word.length();
+            boolean after = e >= text.length() || !Character.isJavaIdentifierPart(text.charAt(e));
+            if (before && after) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Map<String, Object> refused(String why) {

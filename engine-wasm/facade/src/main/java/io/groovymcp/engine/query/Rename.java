@@ -48,7 +48,9 @@ final class Rename {
             return refused("`" + o.name + "` is declared outside the open buffers (" + Identity.fqn(o.target)
                     + "), so it cannot be renamed here");
         }
-        for (String u : engine.openUris()) {
+        boolean local = o.target instanceof org.codehaus.groovy.ast.Variable && !(o.target instanceof
+                org.codehaus.groovy.ast.FieldNode) && !(o.target instanceof org.codehaus.groovy.ast.PropertyNode);
+        for (String u : local ? new ArrayList<String>() : engine.openUris()) {
             SourceText other = engine.textOrNull(u);
             if (ctx.compilation.unit(u) == null && other != null && mentions(other.text(), o.name)) {
                 return refused("`" + u + "` mentions `" + o.name + "` but has syntax errors, so its uses are unknown;"

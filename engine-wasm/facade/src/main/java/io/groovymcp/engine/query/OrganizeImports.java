@@ -118,7 +118,7 @@ final class OrganizeImports {
             (s.isStatic ? statics : plain).add(s.text);
         }
         java.util.Comparator<String> order = (a, b) -> {
-            int ci = a.compareToIgnoreCase(b);
+            int ci = Symbols.lower(a).compareTo(Symbols.lower(b));
             return ci != 0 ? ci : a.compareTo(b);
         };
         plain.sort(order);

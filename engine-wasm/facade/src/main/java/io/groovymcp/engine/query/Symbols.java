@@ -199,7 +199,7 @@ final class Symbols {
         if (query == null || query.isEmpty()) {
             return true;
         }
-        if (name.toLowerCase().contains(query.toLowerCase())) {
+        if (lower(name).contains(lower(query))) {
             return true;
         }
         List<String> humps = humps(query);
@@ -209,7 +209,7 @@ final class Symbols {
             boolean found = false;
             while (p < parts.size()) {
                 String part = parts.get(p++);
-                if (humpMatches(h.toLowerCase(), part.toLowerCase())) {
+                if (humpMatches(lower(h), lower(part))) {
                     found = true;
                     break;
                 }
@@ -219,6 +219,15 @@ final class Symbols {
             }
         }
         return !humps.isEmpty();
+    }
+
+    /** Per-character lower case: String.toLowerCase has locale and context rules that differ between runtimes. */
+    static String lower(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            sb.append(Character.toLowerCase(s.charAt(i)));
+        }
+        return sb.toString();
     }
 
     /** The hump's first letter starts the name part, the rest follow in order (Mgr matches Manager). */

@@ -261,6 +261,16 @@ class ToolsTest {
     }
 
     @Test
+    void renamePropertyRefusedWhenAccessorsOrNamedArgumentsUseIt() {
+        open(e, U, "class A { String name }\ndef a = new A(name: 'x')");
+        assertTrue(String.valueOf(at(e, "rename", U, 0, 18, "newName", "label").get("refused")).contains("name:"));
+        open(e, U, "class A { String name }\n@groovy.transform.TypeChecked\ndef f(A a) { a.getName() }");
+        assertTrue(String.valueOf(at(e, "rename", U, 0, 18, "newName", "label").get("refused")).contains("getName"));
+        open(e, U, "class A { String name }\n@groovy.transform.TypeChecked\ndef f(A a) { a.name }");
+        assertEquals(2, num(at(e, "rename", U, 0, 18, "newName", "label"), "changeCount"));
+    }
+
+    @Test
     void renameNothingAndLibraryRefused() {
         open(e, U, "");
         assertNotNull(at(e, "rename", U, 0, 0, "newName", "x").get("refused"));

@@ -57,6 +57,12 @@ final class Rename {
                         + " fix or close it first");
             }
         }
+        if (o.target instanceof org.codehaus.groovy.ast.PropertyNode) {
+            String why = propertyHazard(engine, ctx.index, o.name);
+            if (why != null) {
+                return refused(why);
+            }
+        }
         List<Occ> all = References.of(ctx.index, o);
         if (o.target instanceof MethodNode && !(o.target instanceof ConstructorNode)) {
             // overriding and overridden methods must keep one name, or the override silently stops overriding
@@ -136,6 +142,40 @@ final class Rename {
                 String k = Identity.key(cm, "");
                 if (k.substring(k.indexOf('#')).equals(sig)) {
                     return c.getName() + "." + m.getName();
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A property is also reached through its accessors and as a named argument or map key, which carry other
+     * spellings of its name; renaming only the plain spellings would break those uses, so their presence refuses.
+     */
+    static String propertyHazard(Engine engine, Index ix, String name) {
+        String cap = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        for (List<Occ> occs : ix.byUri.values()) {
+            for (Occ x : occs) {
+                if (x.call && (x.name.equals("get" + cap) || x.name.equals("set" + cap) || x.name.equals("is" + cap))) {
+                    return "`" + x.name + "` in " + x.uri + " is an accessor of property `" + name
+                            + "` and would keep its old name; rename the accessor uses by hand or remove them first";
+                }
+            }
+        }
+        for (String u : engine.openUris()) {
+            String text = engine.textOrNull(u).text();
+            for (int i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+                int e = i + name.length();
+                boolean before = i == 0 || !Character.isJavaIdentifierPart(text.charAt(i - 1));
+                int j = e;
+                while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t')) {
+                    j++;
+                }
+                if (before && (e >= text.length() || !Character.isJavaIdentifierPart(text.charAt(e)))
+                        && j < text.length() && text.charAt(j) == ':' && (j + 1 >= text.length()
+                        || text.charAt(j + 1) != ':')) {
+                    return "`" + name + ":` in " + u + " may be a named argument or map key that sets property `"
+                            + name + "`; the compiler cannot tell, so the rename is refused";
                 }
             }
         }

@@ -499,6 +499,13 @@ class ToolsTest {
     }
 
     @Test
+    void implicitItIsNotSharedAcrossClosures() {
+        open(e, U, "[1].each { println it }\n[2].each { println it }");
+        assertEquals(1, num(at(e, "references", U, 0, 20), "total"));
+        assertNotNull(at(e, "rename", U, 0, 20, "newName", "x").get("refused"));
+    }
+
+    @Test
     void referencesInsideGStrings() {
         open(e, U, "def name = 'x'\nprintln \"$name and ${name}\"");
         assertEquals(3, num(at(e, "references", U, 0, 5), "total"));

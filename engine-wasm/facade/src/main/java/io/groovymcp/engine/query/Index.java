@@ -268,6 +268,16 @@ final class Index {
 
         Occ add(int s, String name, Object target, boolean decl, boolean bound, String token) {
             String key = target == null ? null : Identity.key(target, uri);
+            if (target instanceof Variable && target instanceof ASTNode && ((ASTNode) target).getLineNumber() < 1
+                    && !(target instanceof FieldNode) && !(target instanceof PropertyNode)) {
+                // an implicit parameter (a closure's it) has no position, so no identity shared across closures
+                Occ o = new Occ(uri, s, s + name.length(), name, target, "U:" + uri + ":" + s + ":" + (unbound++),
+                        false, false, token);
+                o.scopeStart = scopeStart;
+                o.scopeEnd = scopeEnd;
+                out.add(o);
+                return o;
+            }
             if (key == null) {
                 key = "U:" + uri + ":" + s + ":" + (unbound++);
                 bound = false;

@@ -36,6 +36,9 @@ final class Rename {
         if (o == null) {
             return refused("nothing renameable at this position");
         }
+        if (!o.bound && !o.decl && o.target instanceof org.codehaus.groovy.ast.Variable) {
+            return refused("`" + o.name + "` is implicit and has no declaration to rename");
+        }
         if (!o.bound && !o.decl) {
             return refused("`" + o.name + "` is not bound by the compiler (dynamic dispatch), so its target is unknown;"
                     + " rename the declaration instead, or annotate the code with @TypeChecked or @CompileStatic");

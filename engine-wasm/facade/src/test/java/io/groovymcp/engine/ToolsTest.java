@@ -578,6 +578,11 @@ class ToolsTest {
     }
 
     @Test
+    void formatKeepsLineCommentsWithTrailingBlanks() {
+        assertEquals("class A {\n    def x = 1 // note   \n}\n", formatted("class A {\ndef x = 1 // note   \n}\n"));
+    }
+
+    @Test
     void formatEmptyAndUnicode() {
         assertEquals("", formatted(""));
         assertEquals("def m() {\n    '🥤'\n}", formatted("def m() {\n'🥤'   \n}"));

@@ -99,7 +99,8 @@ final class Formatter {
                 if (t.start < ls || t.type == GroovyLexer.NL && !t.isComment()) {
                     continue;
                 }
-                if (t.end > le) {
+                if (t.end > le || (t.isComment() && t.end == le)) {
+                    // a line comment owns its trailing blanks: comments stay byte for byte
                     keepEnd[line] = true;
                 }
                 if (first) {

@@ -123,6 +123,11 @@ final class Identity {
             return "@interface";
         }
         if (c.isInterface()) {
+            for (org.codehaus.groovy.ast.AnnotationNode a : c.getAnnotations()) {
+                if ("groovy.transform.Trait".equals(a.getClassNode().getName())) {
+                    return "trait";
+                }
+            }
             return "interface";
         }
         if (c.isEnum()) {

@@ -536,6 +536,20 @@ final class Index {
             if (s >= 0 && wordAt(s, simple)) {
                 add(s, simple, t.redirect(), false, true, classToken(t));
             }
+            String member = imp.isStatic() ? imp.getFieldName() : null;
+            if (member != null && s >= 0) {
+                int m = find(member, s + simple.length(), e0, 3);
+                if (m >= 0) {
+                    AnnotatedNode field = member(t, member);
+                    List<MethodNode> ms = Definition.methods(t, member);
+                    Object target = field != null ? field : ms.size() == 1 ? ms.get(0) : null;
+                    Occ o = add(m, member, target, false, target != null, field != null ? "property" : "method");
+                    o.isStatic = true;
+                    o.receiverHint = t;
+                    o.staticReceiver = true;
+                    o.call = field == null;
+                }
+            }
         }
 
         // ----- expressions -----

@@ -34,7 +34,8 @@ final class Symbols {
         }
         if (uri != null && query == null) {
             SourceText st = engine.text(uri);
-            Index ix = Ctx.index(engine);
+            // a buffer with a syntax error still lists what is declared above the error
+            Index ix = Ctx.whole(engine, r).index;
             List<Object> out = new ArrayList<>();
             List<Occ> occs = ix.occurrences(uri);
             for (Occ o : occs) {

@@ -104,7 +104,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "runtime collection copying; the compiler never runs GDK methods");
         STUBS.put("org.codehaus.groovy.runtime.DefaultGroovyMethodsSupport#createSimilarSet",
                 "runtime collection copying; the compiler never runs GDK methods");
-        STUBS.put("groovy.lang.MetaClassImpl#addProperties",
+        DEFAULTS.put("groovy.lang.MetaClassImpl#addProperties",
                 "bean introspection of runtime metaclasses; the compiler never runs code");
         STUBS.put("org.codehaus.groovy.transform.BuilderASTTransformation$AbstractBuilderStrategy"
                 + "#getPropertyInfoFromBeanInfo",

@@ -67,8 +67,8 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
             return null;
         }
         try {
-            DecompiledClassNode node = new DecompiledClassNode(AsmDecompiler.parseClass(url),
-                    new AsmReferenceResolver(this, libraryUnit));
+            DecompiledClassNode node = new ModelDecompiledClassNode(AsmDecompiler.parseClass(url),
+                    new LenientReferenceResolver(this, libraryUnit), model.resource(path));
             return node.getName().equals(name) ? node : null;
         } catch (IOException | RuntimeException e) {
             return null;

@@ -58,13 +58,20 @@ public final class SourceText {
     }
 
     /**
-     * Converts a compiler position to a protocol position. Out-of-range values clamp to the nearest real position, so
-     * a synthetic node (line -1) or an end column past the line end still yields a usable range.
+     * Converts a compiler position to a protocol position. The compiler ends lines at LF only (a lone CR is not a
+     * line end to Groovy's lexer), so its line/column is first turned into an offset with an LF-only line table and
+     * then into a protocol position, where LF, CRLF and CR all end lines. Out-of-range values clamp to the nearest
+     * real position, so a synthetic node (line -1) or an end column past the line end still yields a usable range.
      */
     public int[] fromCompiler(int line1, int column1) {
-        int line = Math.max(0, Math.min(line1 - 1, lineStarts.length - 1));
-        int start = lineStart(line);
-        int end = lineEnd(line);
+        int[] starts = compilerLineStarts();
+        int line = Math.max(0, Math.min(line1 - 1, starts.length - 1));
+        int start = starts[line];
+        boolean last = line + 1 >= starts.length;
+        int end = last ? text.length() : starts[line + 1] - 1;
+        if (!last && end > start && text.charAt(end - 1) == '\r') {
+            end--; // the CR of a CRLF
+        }
         int cps = Math.max(0, column1 - 1);
         int off = start;
         while (cps > 0 && off < end) {
@@ -72,7 +79,28 @@ public final class SourceText {
                     && Character.isLowSurrogate(text.charAt(off + 1)) ? 2 : 1;
             cps--;
         }
-        return new int[] {line, off - start};
+        return position(off);
+    }
+
+    private int[] compilerStarts;
+
+    private int[] compilerLineStarts() {
+        if (compilerStarts == null) {
+            int n = 1;
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) == '\n') {
+                    n++;
+                }
+            }
+            compilerStarts = new int[n];
+            int k = 1;
+            for (int i = 0; i < text.length(); i++) {
+                if (text.charAt(i) == '\n') {
+                    compilerStarts[k++] = i + 1;
+                }
+            }
+        }
+        return compilerStarts;
     }
 
     /**

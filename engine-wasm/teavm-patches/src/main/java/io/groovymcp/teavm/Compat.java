@@ -168,4 +168,15 @@ public final class Compat {
         l.addAll(orig);
         return l;
     }
+
+    /** TypeCheckingContext.pushErrorCollector(): a fresh collector with the current one's configuration. */
+    public static org.codehaus.groovy.control.ErrorCollector pushErrorCollector(
+            org.codehaus.groovy.transform.stc.TypeCheckingContext ctx) {
+        org.codehaus.groovy.control.ErrorCollector current = ctx.getErrorCollector();
+        org.codehaus.groovy.control.CompilerConfiguration config = current != null ? current.getConfiguration()
+                : ctx.getSource().getConfiguration();
+        org.codehaus.groovy.control.ErrorCollector collector = new org.codehaus.groovy.control.ErrorCollector(config);
+        ctx.pushErrorCollector(collector);
+        return collector;
+    }
 }

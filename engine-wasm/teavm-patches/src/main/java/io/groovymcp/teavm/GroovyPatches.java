@@ -123,6 +123,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // only ever copies its own lists and sets, which plain copies reproduce.
         DELEGATES.put("org.codehaus.groovy.runtime.DefaultGroovyMethodsSupport#cloneSimilarCollection",
                 "io.groovymcp.teavm.Compat#cloneSimilarCollection");
+        // TeaVM miscompiles the Optional/method-reference chain in this method (a null dereference trap in the
+        // mapper); the replacement does the same thing with plain code.
+        DELEGATES.put("org.codehaus.groovy.transform.stc.TypeCheckingContext#pushErrorCollector()",
+                "io.groovymcp.teavm.Compat#pushErrorCollector");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
     }
@@ -160,8 +164,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 }
                 continue;
             }
-            if (DELEGATES.containsKey(key)) {
-                delegate(method, DELEGATES.get(key), context);
+            String exact = key + parameters(method.getReference());
+            if (DELEGATES.containsKey(key) || DELEGATES.containsKey(exact)) {
+                delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key), context);
                 continue;
             }
             Program program = method.getProgram();
@@ -201,13 +206,20 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         String[] t = target.split("#");
         ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
         ValueType[] params = method.getParameterTypes();
-        ValueEmitter[] args = new ValueEmitter[params.length];
-        for (int i = 0; i < params.length; i++) {
-            args[i] = pe.var(i + 1, params[i]);
+        // An instance method passes its receiver first, so the stand-in is a static method of (this, params...).
+        boolean instance = !method.hasModifier(ElementModifier.STATIC);
+        int shift = instance ? 1 : 0;
+        ValueEmitter[] args = new ValueEmitter[params.length + shift];
+        ValueType[] sig = new ValueType[params.length + shift + 1];
+        if (instance) {
+            args[0] = pe.var(0, ValueType.object(method.getOwnerName()));
+            sig[0] = ValueType.object(method.getOwnerName());
         }
-        ValueType[] sig = new ValueType[params.length + 1];
-        System.arraycopy(params, 0, sig, 0, params.length);
-        sig[params.length] = method.getResultType();
+        for (int i = 0; i < params.length; i++) {
+            args[i + shift] = pe.var(i + 1, params[i]);
+            sig[i + shift] = params[i];
+        }
+        sig[params.length + shift] = method.getResultType();
         ValueEmitter result = pe.invoke(new MethodReference(t[0], t[1], sig), args);
         if (method.getResultType() == ValueType.VOID) {
             pe.exit();

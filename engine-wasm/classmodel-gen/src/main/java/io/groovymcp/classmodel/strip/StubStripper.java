@@ -2,6 +2,8 @@ package io.groovymcp.classmodel.strip;
 
 import io.groovymcp.classmodel.select.TypeRefs;
 import io.groovymcp.classmodel.select.Visibility;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Consumer;
@@ -198,14 +200,25 @@ public final class StubStripper {
             if (!Visibility.exposedMember(access)) {
                 return null;
             }
+            // A throws clause naming a type outside the model (Script.run throws the compiler's
+            // CompilationFailedException) drops that exception, not the method: callers still see the method.
+            if (signature != null && signature.indexOf('^') > 0) {
+                signature = signature.substring(0, signature.indexOf('^'));
+            }
+            if (exceptions != null) {
+                List<String> kept = new ArrayList<>();
+                for (String e : exceptions) {
+                    Set<String> one = new TreeSet<>();
+                    TypeRefs.fromInternalName(e, one);
+                    if (allInModel(one)) {
+                        kept.add(e);
+                    }
+                }
+                exceptions = kept.toArray(new String[0]);
+            }
             Set<String> refs = new TreeSet<>();
             TypeRefs.fromDescriptor(descriptor, refs);
             TypeRefs.fromSignature(signature, refs);
-            if (exceptions != null) {
-                for (String e : exceptions) {
-                    TypeRefs.fromInternalName(e, refs);
-                }
-            }
             if (!allInModel(refs)) {
                 stats.droppedMembers++;
                 return null;

@@ -144,7 +144,7 @@ final class Completion {
                     continue;
                 }
                 if (seen.add("m:" + m.getName() + "/" + m.getParameters().length)) {
-                    found.add(method(m, m.getParameters(), 0, m.isStatic() ? "Function" : "Method",
+                    found.add(method(m, LibraryParameters.of(m), 0, m.isStatic() ? "Function" : "Method",
                             Identity.method(m)));
                 }
             }
@@ -208,7 +208,7 @@ final class Completion {
             }
             if (appliesTo(m, r)) {
                 names.add(m.getName());
-                found.add(method(m, m.getParameters(), 1, "Method", "GDK"));
+                found.add(method(m, LibraryParameters.of(m), 1, "Method", "GDK"));
             }
         }
         found.sort((a, b) -> String.valueOf(a.get("label")).compareTo(String.valueOf(b.get("label"))));
@@ -288,7 +288,7 @@ final class Completion {
             }
             if (o.target instanceof MethodNode) {
                 MethodNode m = (MethodNode) o.target;
-                put(items, "m:" + m.getName() + "/" + m.getParameters().length, method(m, m.getParameters(), 0,
+                put(items, "m:" + m.getName() + "/" + m.getParameters().length, method(m, LibraryParameters.of(m), 0,
                         m.isStatic() ? "Function" : "Method", Identity.method(m)));
             } else {
                 put(items, "f:" + o.name, Json.obj("label", o.name, "kind",

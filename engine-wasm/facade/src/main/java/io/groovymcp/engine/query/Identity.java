@@ -143,10 +143,10 @@ final class Identity {
     static String method(MethodNode m) {
         String owner = m.getDeclaringClass() == null ? "" : simple(m.getDeclaringClass().getPlainNodeReference());
         if (m instanceof ConstructorNode) {
-            return owner + params(m.getParameters());
+            return owner + params(LibraryParameters.of(m));
         }
         String ret = m.isDynamicReturnType() ? "def" : simple(m.getReturnType());
-        return (m.isStatic() ? "static " : "") + ret + " " + owner + "." + m.getName() + params(m.getParameters());
+        return (m.isStatic() ? "static " : "") + ret + " " + owner + "." + m.getName() + params(LibraryParameters.of(m));
     }
 
     static String fqn(Object target) {

@@ -126,7 +126,7 @@ final class Signatures {
         List<Object> ps = new ArrayList<>();
         StringBuilder label = new StringBuilder(m instanceof ConstructorNode
                 ? Identity.simple(m.getDeclaringClass().getPlainNodeReference()) : m.getName()).append('(');
-        Parameter[] params = m.getParameters();
+        Parameter[] params = LibraryParameters.of(m);
         for (int i = 0; i < params.length; i++) {
             String p = Identity.param(params[i]);
             if (i > 0) {

@@ -10,6 +10,7 @@ import groovy.transform.options.LegacyHashMapPropertyHandler;
 import groovy.transform.builder.ExternalStrategy;
 import groovy.transform.builder.InitializerStrategy;
 import groovy.transform.builder.SimpleStrategy;
+import groovy.transform.stc.ClosureSignatureConflictResolver;
 import groovy.transform.stc.FirstParam;
 import groovy.transform.stc.FromAbstractTypeMethods;
 import groovy.transform.stc.FromString;
@@ -38,7 +39,7 @@ public final class KnownClasses {
             ThirdParam.class, ThirdParam.FirstGenericType.class, ThirdParam.SecondGenericType.class,
             ThirdParam.ThirdGenericType.class, ThirdParam.Component.class,
             FromAbstractTypeMethods.class, FromString.class, MapEntryOrKeyValue.class, PickAnyArgumentHint.class,
-            SimpleType.class, PickFirstResolver.class,
+            SimpleType.class, PickFirstResolver.class, ClosureSignatureConflictResolver.class,
             DefaultStrategy.class, SimpleStrategy.class, ExternalStrategy.class, InitializerStrategy.class,
             DefaultPropertyHandler.class, ImmutablePropertyHandler.class, LegacyHashMapPropertyHandler.class,
         };

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -41,6 +42,12 @@ public final class BenchMain {
             return;
         }
         double steadyLarge = steady(engine, "groovy-buffer:bench/large.groovy", large, 20);
+        if (args.length > 3 && "--tools".equals(args[3])) {
+            open(engine, "groovy-buffer:bench/large.groovy", large);
+            Map<String, String> requests = ToolBench.requests("groovy-buffer:bench/large.groovy", large);
+            System.out.println(Json.write(Json.obj("requests", requests, "jvm", ToolBench.run(engine, requests, 15))));
+            return;
+        }
         engine.handle(Json.write(Json.obj("op", "close", "uri", "groovy-buffer:bench/large.groovy")));
         for (Path p : set) {
             open(engine, "groovy-buffer:bench/set/" + p.getFileName(), Files.readString(p));

@@ -1,7 +1,5 @@
 package org.teavm.classlib.java.util.concurrent.locks;
 
-import java.util.concurrent.TimeUnit;
-
 /** java.util.concurrent.locks.ReentrantReadWriteLock for one thread (hold counting only, see TReentrantLock). */
 public class TReentrantReadWriteLock implements TReadWriteLock, java.io.Serializable {
     private final ReadLock readerLock = new ReadLock();
@@ -24,50 +22,15 @@ public class TReentrantReadWriteLock implements TReadWriteLock, java.io.Serializ
     }
 
     public boolean isWriteLocked() {
-        return writerLock.holds > 0;
+        return writerLock.isLocked();
     }
 
     public int getReadLockCount() {
-        return readerLock.holds;
+        return readerLock.getHoldCount();
     }
 
-    abstract static class Counting implements TLock, java.io.Serializable {
-        int holds;
-
-        @Override
-        public void lock() {
-            holds++;
-        }
-
-        @Override
-        public void lockInterruptibly() {
-            holds++;
-        }
-
-        @Override
-        public boolean tryLock() {
-            holds++;
-            return true;
-        }
-
-        @Override
-        public boolean tryLock(long time, TimeUnit unit) {
-            holds++;
-            return true;
-        }
-
-        @Override
-        public void unlock() {
-            if (holds == 0) {
-                throw new IllegalMonitorStateException();
-            }
-            holds--;
-        }
-
-        @Override
-        public TCondition newCondition() {
-            return new TReentrantLock.NoWaitCondition();
-        }
+    /** Both views count holds exactly like a single-threaded reentrant lock. */
+    abstract static class Counting extends TReentrantLock {
     }
 
     public static class ReadLock extends Counting {
@@ -79,8 +42,5 @@ public class TReentrantReadWriteLock implements TReadWriteLock, java.io.Serializ
         protected WriteLock() {
         }
 
-        public boolean isHeldByCurrentThread() {
-            return holds > 0;
-        }
     }
 }

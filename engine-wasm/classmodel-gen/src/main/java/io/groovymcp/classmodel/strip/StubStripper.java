@@ -137,13 +137,21 @@ public final class StubStripper {
             // Non-standard attributes mean nothing to the decompiler.
         }
 
-        @Override
-        public RecordComponentVisitor visitRecordComponent(String name, String descriptor, String signature) {
+        /** Whether every type a member's descriptor and signature name is in the model; counts the drop if not. */
+        private boolean typesInModel(String descriptor, String signature) {
             Set<String> refs = new TreeSet<>();
             TypeRefs.fromDescriptor(descriptor, refs);
             TypeRefs.fromSignature(signature, refs);
-            if (!allInModel(refs)) {
-                stats.droppedMembers++;
+            if (allInModel(refs)) {
+                return true;
+            }
+            stats.droppedMembers++;
+            return false;
+        }
+
+        @Override
+        public RecordComponentVisitor visitRecordComponent(String name, String descriptor, String signature) {
+            if (!typesInModel(descriptor, signature)) {
                 return null;
             }
             RecordComponentVisitor next = super.visitRecordComponent(name, descriptor, signature);
@@ -169,11 +177,7 @@ public final class StubStripper {
             if (!Visibility.exposedMember(access)) {
                 return null;
             }
-            Set<String> refs = new TreeSet<>();
-            TypeRefs.fromDescriptor(descriptor, refs);
-            TypeRefs.fromSignature(signature, refs);
-            if (!allInModel(refs)) {
-                stats.droppedMembers++;
+            if (!typesInModel(descriptor, signature)) {
                 return null;
             }
             FieldVisitor next = super.visitField(access, name, descriptor, signature, value);
@@ -216,11 +220,7 @@ public final class StubStripper {
                 }
                 exceptions = kept.toArray(new String[0]);
             }
-            Set<String> refs = new TreeSet<>();
-            TypeRefs.fromDescriptor(descriptor, refs);
-            TypeRefs.fromSignature(signature, refs);
-            if (!allInModel(refs)) {
-                stats.droppedMembers++;
+            if (!typesInModel(descriptor, signature)) {
                 return null;
             }
             MethodVisitor next = super.visitMethod(access, name, descriptor, signature, exceptions);

@@ -60,6 +60,7 @@ export function serve(options: ServeOptions): void {
     }),
     callTimeoutMs: options.limits.callTimeoutMs,
     log: logLine,
+    settings: { maxOpenBuffers: options.limits.maxOpenBuffers },
   });
   engine.start();
   const workspace = new Workspace({

@@ -11,7 +11,7 @@ function fakeImage(options: { failLoad?: boolean } = {}): EngineImage {
     classModel: new Uint8Array(),
     runtime: {
       async load(_bytes: Uint8Array, opts?: { installImports?: (i: TeaVmImports) => void }) {
-        if (options.failLoad === true) throw new WebAssembly.CompileError("bad opcode");
+        if (options.failLoad === true) throw Object.assign(new Error("bad opcode"), { name: "CompileError" });
         const imports: TeaVmImports = { teavmConsole: { putcharStdout: () => undefined, putcharStderr: () => undefined } };
         opts?.installImports?.(imports);
         const print = (s: string): void => {

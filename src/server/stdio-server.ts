@@ -4,9 +4,11 @@ import { WasmEngineBridge } from "../engine/wasm-engine-bridge.js";
 import type { Limits } from "../limits/limits.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
 import type { Response } from "../protocol/json-rpc.js";
-import { McpSession } from "../session/mcp-session.js";
+import { DualEraSession } from "../session/dual-era-session.js";
+import { knownToolNames } from "../session/server-features.js";
+import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
-import { logFailure, redirectConsoleToStderr } from "../transport/stderr-log.js";
+import { logFailure, logLine, redirectConsoleToStderr } from "../transport/stderr-log.js";
 import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
 
 export interface ServeOptions {
@@ -39,7 +41,10 @@ export function serve(options: ServeOptions): void {
 
   const engine = new WasmEngineBridge(locateEngineFiles(), options.classpathJars);
   engine.start();
-  const session = new McpSession({
+  const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames());
+  for (const warning of tools.warnings) logLine(warning);
+  const session = new DualEraSession({
+    tools: tools.allowlist,
     engine,
     limits: options.limits,
     root: options.root,

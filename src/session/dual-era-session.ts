@@ -1,5 +1,5 @@
 import type { MethodHandler } from "../protocol/dispatcher.js";
-import { ErrorCode, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
+import { ErrorCode, isJsonObject, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
 import { LegacySession, objectParams } from "./legacy-session.js";
 import { claimsModernEra, ModernSession, readEnvelope } from "./modern-session.js";
 import { MODERN_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol-version.js";
@@ -51,10 +51,13 @@ export class DualEraSession implements MethodHandler {
 
   private async modernRequest(method: string, params: JsonObject | JsonValue[] | undefined): Promise<JsonObject> {
     if (method === "initialize") {
+      // -32022 with the supported versions, as the SDKs expect: a dual-era client whose probe timed out but reached
+      // the server re-probes with a modern version instead of failing.
+      const requested = isJsonObject(params) && typeof params["protocolVersion"] === "string" ? params["protocolVersion"].slice(0, 100) : "unknown";
       throw new RpcError(
-        ErrorCode.InvalidRequest,
-        `Invalid Request: this connection speaks protocol ${MODERN_PROTOCOL_VERSION}, which has no initialize; start a new connection for a legacy session`,
-        { supported: [...SUPPORTED_PROTOCOL_VERSIONS] },
+        ErrorCode.UnsupportedProtocolVersion,
+        `Unsupported protocol version: this connection speaks ${MODERN_PROTOCOL_VERSION}, which has no initialize; start a new connection for a legacy session`,
+        { supported: [...SUPPORTED_PROTOCOL_VERSIONS], requested },
       );
     }
     if (!this.modern.handles(method)) throw ModernSession.methodNotFound(method);

@@ -151,9 +151,9 @@ describe("modern requests", () => {
     expect(errorOf(await s.request(3, "ping", modern())).code).toBe(-32601);
     expect(errorOf(await s.request(4, "logging/setLevel", modern({ level: "info" }))).code).toBe(-32601);
     const init = errorOf(await s.request(5, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: CLIENT_INFO }));
-    expect(init.code).toBe(-32600);
+    expect(init.code).toBe(-32022);
     expect(init.message).toContain("2026-07-28");
-    expect(init.data).toEqual({ supported: SUPPORTED_PROTOCOL_VERSIONS });
+    expect(init.data).toEqual({ supported: SUPPORTED_PROTOCOL_VERSIONS, requested: "2025-11-25" });
     // still modern afterwards
     expect(result(await s.request(6, "prompts/list", modern()))["resultType"]).toBe("complete");
   });
@@ -211,7 +211,7 @@ describe("the first message decides the era", () => {
   it("a connection whose first request carries a valid envelope is modern, even without server/discover", async () => {
     const s = start();
     expect(result(await s.request(1, "prompts/list", modern()))["cacheScope"]).toBe("public");
-    expect(errorOf(await s.request(2, "initialize", { protocolVersion: "2025-11-25" })).code).toBe(-32600);
+    expect(errorOf(await s.request(2, "initialize", { protocolVersion: "2025-11-25" })).code).toBe(-32022);
   });
 
   it("requests without _meta before initialize keep their legacy answers and decide nothing", async () => {

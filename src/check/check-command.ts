@@ -63,7 +63,13 @@ export async function runCheckCommand(argv: readonly string[]): Promise<number> 
       return false;
     }
   });
-  const report = await probeInstallation(engineForCheck(jars), { root: parsed.root, classpath: parsed.classpath });
+  const engine = engineForCheck(jars);
+  let report;
+  try {
+    report = await probeInstallation(engine, { root: parsed.root, classpath: parsed.classpath });
+  } finally {
+    engine.dispose();
+  }
   writeStdoutText(parsed.json ? formatJson(report) : formatReport(report));
   await flushStdout();
   return report.healthy ? CheckExit.Healthy : CheckExit.Failed;

@@ -1,25 +1,31 @@
 import { resolve } from "node:path";
-import { locateEngineFiles } from "../engine/engine-files.js";
-import { WasmEngineBridge } from "../engine/wasm-engine-bridge.js";
-import type { JsonValue } from "../protocol/json-rpc.js";
-import { isJsonObject } from "../protocol/json-rpc.js";
+import { isJsonObject, RecoveringEngine, type JsonValue } from "../engine/core/index.js";
+import { locateEngineFiles } from "../engine/node/engine-files.js";
+import { workerSpawn } from "../engine/node/worker-host.js";
+import { limitsFromEnvironment } from "../limits/limits.js";
+import { logLine } from "../log/log.js";
 import type { ProbeDiagnostic, ProbeEngine } from "./installation-probe.js";
 
 const SAMPLE_URI = "groovy-buffer:groovymcp-check";
 
-/** The probe's engine: the same engine, files and classpath loading the server uses. */
-export function engineForCheck(classpathJars: readonly string[]): ProbeEngine {
-  const engine = new WasmEngineBridge(locateEngineFiles(), classpathJars.map((j) => resolve(j)));
+/**
+ * The probe's engine: the server's own, built the same way (a worker thread with its heap limit and the call time
+ * limit, the same files and classpath loading), so a healthy check means a healthy server.
+ */
+export function engineForCheck(classpathJars: readonly string[]): ProbeEngine & { dispose(): void } {
+  const engine = new RecoveringEngine({
+    spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: classpathJars.map((j) => resolve(j)), log: (line) => process.stderr.write(`${line}\n`) }),
+    callTimeoutMs: limitsFromEnvironment(process.env).callTimeoutMs,
+    log: logLine,
+  });
   return {
-    load: async () => {
-      await engine.request("info", {});
-    },
+    load: () => engine.ready(),
     groovyVersion: async () => {
       const info = await engine.request("info", {});
       return typeof info["groovyVersion"] === "string" ? info["groovyVersion"] : "unknown";
     },
     diagnostics: async (text) => {
-      await engine.openBuffer(SAMPLE_URI, text);
+      await engine.open(SAMPLE_URI, text);
       const result = await engine.request("diagnostics", { uri: SAMPLE_URI });
       const list = Array.isArray(result["diagnostics"]) ? result["diagnostics"] : [];
       return list.filter(isJsonObject).map((d): ProbeDiagnostic => ({
@@ -28,6 +34,7 @@ export function engineForCheck(classpathJars: readonly string[]): ProbeEngine {
         message: typeof d["message"] === "string" ? d["message"] : "",
       }));
     },
+    dispose: () => engine.dispose(),
   };
 }
 

@@ -2,15 +2,14 @@ import { constants as fsConstants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { EngineArgumentError } from "../engine/core/errors.js";
 import type { Limits } from "../limits/limits.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
+import type { SourceReader } from "../workspace/source.js";
 
-/** A refusal to read a file. The message is safe to show the client. */
-export class ConfinementError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfinementError";
-  }
+/** A refusal to read a file: a caller mistake whose message is safe to show the client. */
+export class ConfinementError extends EngineArgumentError {
+  override readonly name: string = "ConfinementError";
 }
 
 /** The --root directory: both as given (made absolute) and after realpath. It is never scanned. */
@@ -157,4 +156,13 @@ export async function canonicalFileUri(root: Root, uri: string, limits: Limits):
   } catch {
     return undefined;
   }
+}
+
+/** The workspace's source reader on Node: every read confined to the root. */
+export function confinedReader(root: Root, limits: Limits): SourceReader {
+  return {
+    readPath: (path) => readConfinedFile(root, path, limits),
+    readFileUri: async (uri) => readConfinedFile(root, filePathFromUri(uri, limits), limits, uri),
+    canonicalFileUri: (uri) => canonicalFileUri(root, uri, limits),
+  };
 }

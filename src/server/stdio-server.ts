@@ -1,15 +1,18 @@
-import type { Root } from "../confinement/confined-file.js";
-import { locateEngineFiles } from "../engine/engine-files.js";
-import { WasmEngineBridge } from "../engine/wasm-engine-bridge.js";
+import { confinedReader, type Root } from "../confinement/confined-file.js";
+import { RecoveringEngine } from "../engine/core/index.js";
+import { locateEngineFiles } from "../engine/node/engine-files.js";
+import { workerSpawn } from "../engine/node/worker-host.js";
 import type { Limits } from "../limits/limits.js";
+import { logFailure, logLine } from "../log/log.js";
+import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
-import type { Response } from "../protocol/json-rpc.js";
+import { parseMessage, type Response } from "../protocol/json-rpc.js";
 import { DualEraSession } from "../session/dual-era-session.js";
 import { knownToolNames } from "../session/server-features.js";
 import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
-import { logFailure, logLine, redirectConsoleToStderr } from "../transport/stderr-log.js";
 import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
+import { Workspace } from "../workspace/workspace.js";
 
 export interface ServeOptions {
   readonly root: Root | undefined;
@@ -21,6 +24,16 @@ export interface ServeOptions {
 
 type Work = { kind: "line"; line: string } | { kind: "oversized" };
 
+/** A cheap pre-check before the full parse: only lines that may be a ping request are parsed out of turn. */
+function isPing(line: string): boolean {
+  return line.length < 512 && line.includes('"ping"');
+}
+
+/** Requests that may wait on the engine (a false positive only lets a ping overtake a quick request). */
+function mayUseEngine(line: string): boolean {
+  return line.includes('"tools/call"') || line.includes('"resources/read"');
+}
+
 /** Most framed lines kept waiting before stdin is paused (memory stays bounded under a flood). */
 const MAX_QUEUED = 32;
 
@@ -29,6 +42,7 @@ const MAX_QUEUED = 32;
  * Lines are handled strictly one at a time, in arrival order.
  */
 export function serve(options: ServeOptions): void {
+  logToStderr();
   redirectConsoleToStderr();
   const exit = (): void => {
     process.exit(0);
@@ -39,13 +53,25 @@ export function serve(options: ServeOptions): void {
   process.on("uncaughtException", (error) => logFailure("unexpected failure", error));
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
-  const engine = new WasmEngineBridge(locateEngineFiles(), options.classpathJars);
+  const engine = new RecoveringEngine({
+    spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: options.classpathJars, log: (line) => process.stderr.write(`${line}\n`) }),
+    callTimeoutMs: options.limits.callTimeoutMs,
+    log: logLine,
+  });
   engine.start();
-  const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames());
+  const workspace = new Workspace({
+    engine,
+    maxOpenBuffers: options.limits.maxOpenBuffers,
+    maxSourceChars: options.limits.maxSourceChars,
+    reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),
+    noReaderMessage: "the server was started without --root, so it cannot read files; pass the source as text instead",
+    closeHint: "close one with groovy_close first",
+  });
+  const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
   for (const warning of tools.warnings) logLine(warning);
   const session = new DualEraSession({
     tools: tools.allowlist,
-    engine,
+    workspace,
     limits: options.limits,
     root: options.root,
     classpathEntryCount: options.classpathEntryCount,
@@ -55,6 +81,8 @@ export function serve(options: ServeOptions): void {
 
   const queue: Work[] = [];
   let running = false;
+  /** True while a request that may wait on the engine is being answered: only then does a ping overtake it. */
+  let engineBusy = false;
   let inputEnded = false;
   const stdin = process.stdin;
 
@@ -71,10 +99,13 @@ export function serve(options: ServeOptions): void {
         if (queue.length < MAX_QUEUED / 2 && stdin.isPaused() && !inputEnded) stdin.resume();
         let reply: Response | undefined;
         try {
+          engineBusy = work.kind === "line" && mayUseEngine(work.line);
           reply = work.kind === "line" ? await dispatcher.dispatchLine(work.line) : dispatcher.oversizedLine();
         } catch (error) {
           logFailure("dispatch failed", error);
           reply = undefined;
+        } finally {
+          engineBusy = false;
         }
         if (reply !== undefined) await writeMessage(reply);
       }
@@ -85,6 +116,17 @@ export function serve(options: ServeOptions): void {
   };
 
   const enqueue = (work: Work): void => {
+    // MCP wants ping answered promptly: while a request waits on the engine, a ping is answered at once; every
+    // other request (and a ping at any other time) stays strictly in order.
+    if (engineBusy && work.kind === "line" && isPing(work.line)) {
+      const message = parseMessage(work.line);
+      if (message.kind === "request" && message.method === "ping") {
+        // Through the session, so the era decides: legacy answers {}, while 2026-07-28 has no ping (-32601). Neither
+        // touches the engine or changes the era, so it is safe next to the request in progress.
+        void dispatcher.dispatchLine(work.line).then((reply) => (reply === undefined ? undefined : writeMessage(reply)));
+        return;
+      }
+    }
     queue.push(work);
     if (queue.length >= MAX_QUEUED) stdin.pause();
     void drain();

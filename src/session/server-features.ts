@@ -1,15 +1,15 @@
 import type { Root } from "../confinement/confined-file.js";
-import type { GroovyEngine } from "../engine/groovy-engine.js";
 import type { Limits } from "../limits/limits.js";
 import { ErrorCode, isJsonObject, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
 import { getPrompt, listedPrompts, PromptArgumentError } from "../prompts/server-prompts.js";
 import { findResource, listedResources, readResource } from "../resources/server-resources.js";
 import { callTool } from "../tools/call-tool.js";
 import { listedTools } from "../tools/tool-definitions.js";
+import type { Workspace } from "../workspace/workspace.js";
 import { ALL_TOOLS, type ToolAllowlist } from "./tool-allowlist.js";
 
 export interface SessionConfig {
-  readonly engine: GroovyEngine;
+  readonly workspace: Workspace;
   readonly limits: Limits;
   readonly root: Root | undefined;
   readonly classpathEntryCount: number;
@@ -50,7 +50,7 @@ export class ServerFeatures {
 
   /** Answers one feature method; `params` is already known to be an object. Throws RpcError or UnknownResourceError. */
   async answer(method: string, params: JsonObject): Promise<JsonObject> {
-    const { engine, limits, root, classpathEntryCount } = this.config;
+    const { workspace, limits, root, classpathEntryCount } = this.config;
     switch (method) {
       case "tools/list":
         return { tools: this.listedTools() };
@@ -61,7 +61,7 @@ export class ServerFeatures {
         if (args !== undefined && !isJsonObject(args)) {
           throw new RpcError(ErrorCode.InvalidParams, "Invalid params: arguments must be an object");
         }
-        return callTool(this.tools.allows(name) ? name : NO_SUCH_TOOL, args ?? {}, { engine, root, limits });
+        return callTool(this.tools.allows(name) ? name : NO_SUCH_TOOL, args ?? {}, { workspace, limits });
       }
       case "resources/list":
         return { resources: listedResources() as JsonValue[] };
@@ -71,7 +71,7 @@ export class ServerFeatures {
         const uri = params["uri"];
         const resource = typeof uri === "string" ? findResource(uri) : undefined;
         if (resource === undefined) throw new UnknownResourceError(uri);
-        return readResource(resource, { engine, limits, classpathEntryCount, rootSet: root !== undefined });
+        return readResource(resource, { workspace, limits, classpathEntryCount, rootSet: root !== undefined });
       }
       case "prompts/list":
         return { prompts: listedPrompts() as JsonValue[] };
@@ -91,11 +91,11 @@ export class ServerFeatures {
   }
 
   private listedTools(): JsonValue[] {
-    return (listedTools() as JsonObject[]).filter((tool) => typeof tool["name"] === "string" && this.tools.allows(tool["name"]));
+    return (listedTools(this.config.limits) as JsonObject[]).filter((tool) => typeof tool["name"] === "string" && this.tools.allows(tool["name"]));
   }
 }
 
 /** The names of every tool the server has, before the allowlist. */
-export function knownToolNames(): string[] {
-  return (listedTools() as JsonObject[]).map((tool) => tool["name"]).filter((name): name is string => typeof name === "string");
+export function knownToolNames(limits: Limits): string[] {
+  return (listedTools(limits) as JsonObject[]).map((tool) => tool["name"]).filter((name): name is string => typeof name === "string");
 }

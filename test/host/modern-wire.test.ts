@@ -242,3 +242,30 @@ describe("the first message decides the era", () => {
     expect(s.stderr).toContain("groovymcp: session: protocol 2026-07-28 (modern era), client unknown\n");
   });
 });
+
+describe("ping while the engine is busy (it overtakes only there, and the era still decides its answer)", () => {
+  const call = (id: number, params: Record<string, unknown>): string =>
+    JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text: "class A { int f() { 1 } }" }, ...params } });
+
+  it.skipIf(!ENGINE_PRESENT)(`is -32601 at once on a modern connection${ENGINE}`, async () => {
+    const s = start();
+    // the first call waits for the engine to load, so the ping arrives while it runs
+    s.write(`${call(1, { _meta: envelope() })}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })}\n`);
+    await s.waitForId(1);
+    const order = s.replies().map((r) => r.id);
+    expect(order).toEqual([2, 1]);
+    expect(errorOf(s.replies()[0]!)).toEqual({ code: -32601, message: "Method not found: protocol 2026-07-28 has no ping" });
+    expect(result(s.replies()[1]!)["resultType"]).toBe("complete");
+  });
+
+  it.skipIf(!ENGINE_PRESENT)(`is {} at once on a legacy connection${ENGINE}`, async () => {
+    const s = start();
+    await s.initialize();
+    // let notifications/initialized be handled first: a ping queued behind a call that has not started yet waits
+    await new Promise((r) => setTimeout(r, 100));
+    s.write(`${call(1, {})}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })}\n`);
+    await s.waitForId(1);
+    expect(s.replies().filter((r) => r.id !== "init").map((r) => r.id)).toEqual([2, 1]);
+    expect(s.replies().find((r) => r.id === 2)).toEqual({ jsonrpc: "2.0", id: 2, result: {} });
+  });
+});

@@ -1,0 +1,21 @@
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import { EngineUnavailableError, isTeaVmRuntime, type EngineImage } from "../core/index.js";
+import { engineFilesPresent, type EngineFiles } from "./engine-files.js";
+
+/** The lowest Node.js the engine module loads on (WebAssembly GC plus exnref exception handling). */
+export const ENGINE_NODE_REQUIREMENT = "Node.js 22+ with WebAssembly GC";
+
+/** Reads the engine's files into an image for the core loader. Classpath jars come separately (bounded). */
+export async function readEngineImage(files: EngineFiles, classpathJars: readonly Uint8Array[]): Promise<EngineImage> {
+  if (!engineFilesPresent(files)) {
+    throw new EngineUnavailableError("the engine's WebAssembly files are missing (run `npm run build:engine`)");
+  }
+  const [wasm, classModel, runtime] = await Promise.all([
+    readFile(files.wasm),
+    readFile(files.classModel),
+    import(pathToFileURL(files.runtime).href) as Promise<unknown>,
+  ]);
+  if (!isTeaVmRuntime(runtime)) throw new EngineUnavailableError("the engine runtime has no load function");
+  return { runtime, wasm, classModel, classpathJars };
+}

@@ -26,6 +26,25 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   callTimeoutMs: 20_000,
 });
 
+/** What one --classpath jar may cost (src/engine/node/jar-bounds.ts); a jar over a bound is skipped. */
+export interface JarBounds {
+  /** Entries in its central directory. */
+  readonly maxEntries: number;
+  /** Inflated size of one class file, in bytes. */
+  readonly maxClassBytes: number;
+  /** Inflated size of all its class files together, in bytes (other entries are skipped, never inflated). */
+  readonly maxJarClassBytes: number;
+}
+
+export const DEFAULT_JAR_BOUNDS: JarBounds = Object.freeze({
+  // the largest ordinary jars (groovy, scala-library, big frameworks) have ~10-30k entries
+  maxEntries: 100_000,
+  // real class files are rarely over 1 MiB; the class-file format keeps sane ones far below this
+  maxClassBytes: 8 * 1024 * 1024,
+  // the inflated classes of the largest ordinary jars are well under 100 MiB
+  maxJarClassBytes: 256 * 1024 * 1024,
+});
+
 /** Environment variables are plain strings; this module takes them as a record so it needs no Node types. */
 export type Environment = Readonly<Record<string, string | undefined>>;
 

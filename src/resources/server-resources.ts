@@ -1,6 +1,6 @@
 import { EngineError, EngineUnavailableError } from "../engine/core/errors.js";
 import type { JsonObject } from "../json/json.js";
-import type { Limits } from "../limits/limits.js";
+import { DEFAULT_JAR_BOUNDS, type Limits } from "../limits/limits.js";
 import type { Workspace } from "../workspace/workspace.js";
 
 export interface ResourceContext {
@@ -56,6 +56,7 @@ const RESOURCES: readonly ServerResource[] = [
         maxOpenBuffers: limits.maxOpenBuffers,
         callTimeoutMs: limits.callTimeoutMs,
         classpathEntries: classpathEntryCount,
+        classpathJarBounds: { ...DEFAULT_JAR_BOUNDS },
         rootSet,
         groovyVersion,
         engine: "webassembly",

@@ -32,6 +32,8 @@ export interface EngineImage {
   readonly classModel: Uint8Array;
   /** Jar bytes for the compile classpath, in order (already bounded by the front end). */
   readonly classpathJars?: readonly Uint8Array[];
+  /** What this runtime must be for the module to load, named when it does not (e.g. "Node.js 22.19 or newer"). */
+  readonly requirement?: string;
 }
 
 export function isTeaVmRuntime(value: unknown): value is TeaVmRuntime {
@@ -70,6 +72,7 @@ export async function instantiateEngineModule(
   runtime: TeaVmRuntime,
   wasm: Uint8Array,
   javaOutput: (line: string) => void,
+  requirement = "a runtime with WebAssembly GC, exnref exception handling and js-string builtins",
 ): Promise<EngineExports> {
   const lines = new JavaOutputLines(javaOutput);
   let instance: { exports: unknown };
@@ -85,7 +88,7 @@ export async function instantiateEngineModule(
     });
   } catch (error) {
     const name = error instanceof Error ? error.name : typeof error;
-    throw new EngineUnavailableError(`the engine module could not be loaded (${name}); this runtime lacks the WebAssembly features it needs`);
+    throw new EngineUnavailableError(`the engine module could not be loaded (${name}); it needs ${requirement}`);
   }
   if (!isEngineExports(instance.exports)) throw new EngineUnavailableError("the engine module lacks the expected exports");
   return instance.exports;
@@ -102,7 +105,7 @@ export interface LoadedEngine {
 
 /** Instantiates the module, loads the class model, then each classpath jar, yielding between steps. */
 export async function loadEngine(image: EngineImage, javaOutput: (line: string) => void): Promise<LoadedEngine> {
-  const exports = await instantiateEngineModule(image.runtime, image.wasm, javaOutput);
+  const exports = await instantiateEngineModule(image.runtime, image.wasm, javaOutput, image.requirement);
   await nextTurn();
   try {
     exports.loadClassModel(asInt8(image.classModel));

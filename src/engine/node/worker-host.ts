@@ -3,6 +3,7 @@ import { connectToWorker, type HostSideEndpoint, type SpawnEngine } from "../cor
 import { warnRefusedJars } from "./classpath-jars.js";
 import type { EngineFiles } from "./engine-files.js";
 import type { EngineWorkerData } from "./engine-worker.js";
+import { applyEngineV8Flags } from "./v8-flags.js";
 
 /**
  * The worker's V8 heap limit. WasmGC objects live on the V8 heap, so this bounds the engine: running out of it ends
@@ -24,6 +25,7 @@ export interface WorkerSpawnOptions {
 
 /** A spawn factory that runs each engine instance in a fresh worker_threads Worker. */
 export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
+  applyEngineV8Flags();
   return () => {
     const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: options.heapMb ?? WORKER_HEAP_MB };
     const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars };

@@ -13,9 +13,15 @@ const SAMPLE_URI = "groovy-buffer:groovymcp-check";
  * limit, the same files and classpath loading), so a healthy check means a healthy server.
  */
 export function engineForCheck(classpathJars: readonly string[]): ProbeEngine & { dispose(): void } {
+  const limits = limitsFromEnvironment(process.env);
   const engine = new RecoveringEngine({
-    spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: classpathJars.map((j) => resolve(j)), log: (line) => process.stderr.write(`${line}\n`) }),
-    callTimeoutMs: limitsFromEnvironment(process.env).callTimeoutMs,
+    spawn: workerSpawn({
+      files: locateEngineFiles(),
+      classpathJars: classpathJars.map((j) => resolve(j)),
+      log: (line) => process.stderr.write(`${line}\n`),
+      heapMb: limits.workerHeapMb,
+    }),
+    callTimeoutMs: limits.callTimeoutMs,
     log: logLine,
   });
   return {

@@ -54,7 +54,12 @@ export function serve(options: ServeOptions): void {
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
   const engine = new RecoveringEngine({
-    spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: options.classpathJars, log: (line) => process.stderr.write(`${line}\n`) }),
+    spawn: workerSpawn({
+      files: locateEngineFiles(),
+      classpathJars: options.classpathJars,
+      log: (line) => process.stderr.write(`${line}\n`),
+      heapMb: options.limits.workerHeapMb,
+    }),
     callTimeoutMs: options.limits.callTimeoutMs,
     log: logLine,
   });

@@ -1,5 +1,6 @@
 import type { JsonObject } from "../../json/json.js";
 import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
 import { EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
 
 /** What the workspace needs from an engine: operations plus the buffer map. */
@@ -98,14 +99,7 @@ export class RecoveringEngine implements EngineService {
     const deadline =
       this.timeoutMs > 0
         ? new Promise<never>((_, reject) => {
-            timer = setTimeout(() => {
-              reject(
-                new EngineTimeoutError(
-                  `the engine call took longer than the call time limit of ${this.timeoutMs} ms and was stopped; the engine restarts with the open buffers`,
-                  this.timeoutMs,
-                ),
-              );
-            }, this.timeoutMs);
+            timer = setTimeout(() => reject(this.timeoutError(params)), this.timeoutMs);
           })
         : undefined;
     try {
@@ -123,6 +117,22 @@ export class RecoveringEngine implements EngineService {
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
+  }
+
+  /**
+   * The watchdog's verdict. The buffer the call was about is dropped rather than re-opened: open buffers compile
+   * together, so keeping it would make every following call run away too. The others are re-opened.
+   */
+  private timeoutError(params: JsonObject): EngineTimeoutError {
+    const uri = params["uri"];
+    let dropped = "";
+    if (typeof uri === "string" && this.buffers.delete(uri)) {
+      dropped = `; its buffer ${quoteClientString(uri)} was closed so that the next calls work (open it again with less text)`;
+    }
+    return new EngineTimeoutError(
+      `the engine call took longer than the call time limit of ${this.timeoutMs} ms and was stopped${dropped}`,
+      this.timeoutMs,
+    );
   }
 
   open(uri: string, text: string): Promise<void> {

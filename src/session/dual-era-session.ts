@@ -27,11 +27,6 @@ export class DualEraSession implements MethodHandler {
     this.modern = new ModernSession(config, features);
   }
 
-  /** The era this connection has settled on, if any. */
-  get currentEra(): Era | undefined {
-    return this.era;
-  }
-
   notification(method: string, _params: JsonObject | JsonValue[] | undefined): void {
     // A modern connection has no notifications to act on (notifications/cancelled is ignored on both eras).
     if (this.era !== "modern") this.legacy.notification(method);

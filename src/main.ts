@@ -23,6 +23,11 @@ function resolveRoot(dir: string): Root | undefined {
 /** Runs the CLI. Exit codes: 0 ok (help, version, end of session), 2 usage error. */
 export async function main(argv: readonly string[]): Promise<void> {
   logToStderr();
+  if (argv[0] === "check") {
+    const { runCheckCommand } = await import("./check/check-command.js");
+    process.exitCode = await runCheckCommand(argv.slice(1));
+    return;
+  }
   const invocation = parseCommandLine(argv);
   switch (invocation.kind) {
     case "help":

@@ -1,7 +1,7 @@
 import { confinedReader, type Root } from "../confinement/confined-file.js";
 import { nodeEngine } from "../engine/node/index.js";
 import type { Limits } from "../limits/limits.js";
-import { logFailure } from "../log/log.js";
+import { logFailure, logLine } from "../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
 import { parseMessage, type Response } from "../protocol/json-rpc.js";

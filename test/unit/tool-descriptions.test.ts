@@ -14,10 +14,10 @@ describe("generated tool descriptions and schemas", () => {
     const maxResults = (name: string) => JSON.stringify((tool(name).inputSchema["properties"] as Record<string, unknown>)["maxResults"]);
     expect(maxResults("groovy_references")).toContain("(default 500)");
     expect(maxResults("groovy_symbols")).toContain("(default 200)");
-    expect(tool("groovy_complete").description).toContain(`At most ${MAX_COMPLETION_ITEMS} items`);
-    expect(tool("groovy_tokens").description).toContain(`At most ${TOKENS_PAGE_SIZE} per call`);
+    expect(tool("groovy_complete").description).toContain(`at most ${MAX_COMPLETION_ITEMS}, best first`);
+    expect(tool("groovy_tokens").description).toContain(`at most ${TOKENS_PAGE_SIZE} per call`);
     expect(tool("groovy_close").description).toContain(`${DEFAULT_LIMITS.maxOpenBuffers}-buffer limit`);
-    expect(JSON.stringify(tool("groovy_diagnostics").inputSchema)).toContain(`at most ${DEFAULT_LIMITS.maxSourceChars} characters`);
+    expect(tool("groovy_diagnostics").description).toContain(`text up to ${DEFAULT_LIMITS.maxSourceChars} chars`);
     expect(JSON.stringify(tool("groovy_definition").outputSchema)).toContain(`up to ${SNIPPET_LINES} source lines`);
   });
 

@@ -567,6 +567,10 @@ export class Playground implements FeatureHost {
       });
       byId("message").replaceChildren(`Opened the example “${example.title}”. `, undo);
     });
+    document.querySelector(".skip")?.addEventListener("click", (event) => {
+      event.preventDefault();
+      this.view.focus();
+    });
     byId("format").addEventListener("click", () => this.format());
     byId("organize").addEventListener("click", () => this.organizeImports());
     byId("rename").addEventListener("click", () => this.rename());

@@ -51,6 +51,15 @@ const problems = (page: Page) => page.getByRole("region", { name: "Problems" });
 const editorLines = (page: Page) => page.locator(".cm-content .cm-line");
 const bufferTabs = (page: Page) => page.getByRole("tablist", { name: "Buffers" }).getByRole("tab");
 
+/** Pastes text into the focused editor, as Ctrl-V does (CodeMirror reads the paste event's clipboard data). */
+async function paste(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
 /** Opens a new, empty tab and focuses its editor. */
 async function newTab(page: Page): Promise<void> {
   await page.getByRole("button", { name: "New buffer" }).click();
@@ -196,6 +205,31 @@ describe.skipIf(why !== "")(`the playground in headless Chromium${why}`, () => {
     await newTab(page);
     await page.keyboard.type("def y = new Bar()");
     await expect.poll(() => problems(page).textContent(), { timeout: 30_000 }).toContain("unable to resolve class Bar");
+    await page.close();
+  });
+
+  it("stops a runaway compile by ending its worker, stays responsive, and a new worker picks up every tab", async () => {
+    const context = await newContext();
+    const page = await open(context, `${server.url}?callTimeout=4000`);
+    await expect.poll(() => problems(page).textContent(), { timeout: 30_000 }).toContain("Cannot return value of type java.lang.String");
+    await newTab(page);
+    // 8,000 lines take the compiler about 10 s on this machine: far past the 4 s limit set above
+    const lines = Array.from({ length: 8000 }, (_, i) => `def v${i} = "x${i}".toUpperCase().size() + ${i}`);
+    await paste(page, `${lines.join("\n")}\n`);
+    await page.waitForTimeout(300);
+    // while the compiler is busy the editor still takes keystrokes at once: replace the text by a short one
+    const started = Date.now();
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("new Qux()");
+    expect(Date.now() - started).toBeLessThan(2_000);
+    // the runaway call is stopped at the limit; a fresh worker answers the short text
+    await expect.poll(() => problems(page).textContent(), { timeout: 30_000 }).toContain("unable to resolve class Qux");
+    expect(await page.locator("#message").textContent()).toContain("ran past the 4 s limit and was stopped");
+    // the other tabs were re-opened in the new worker: Invoice resolves, and its own type error is reported again
+    await page.keyboard.press("Control+a");
+    await page.keyboard.type("def i = new Invoice()");
+    await expect.poll(() => problems(page).textContent(), { timeout: 30_000 }).toContain("Cannot return value of type java.lang.String");
+    expect(await problems(page).textContent()).not.toContain("unable to resolve");
     await page.close();
   });
 

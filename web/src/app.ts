@@ -47,8 +47,8 @@ export class Playground implements FeatureHost {
   private sideView: "outline" | "compiler" | "references" = "outline";
   private undoSession: SharedSession | undefined;
 
-  constructor(engineBase: URL) {
-    this.engine = new PlaygroundEngine(engineBase, (state) => this.onEngineState(state));
+  constructor(engineBase: URL, callTimeoutMs?: number) {
+    this.engine = new PlaygroundEngine(engineBase, (state) => this.onEngineState(state), callTimeoutMs);
     this.extensions = [
       baseSetup(),
       highlighting(),

@@ -1,8 +1,17 @@
 import { Playground } from "./app.js";
 import { byId } from "./ui/dom.js";
 
+/**
+ * `?callTimeout=<ms>` changes the bound on one engine call (default 20 s, as in the MCP server), for slow machines;
+ * 500 ms to 10 minutes.
+ */
+function callTimeout(): number | undefined {
+  const value = Number(new URLSearchParams(location.search).get("callTimeout") ?? Number.NaN);
+  return Number.isInteger(value) && value >= 500 && value <= 600_000 ? value : undefined;
+}
+
 /** The engine files live next to the page, in engine/ (copied there by the build). */
-const playground = new Playground(new URL("engine/", document.baseURI));
+const playground = new Playground(new URL("engine/", document.baseURI), callTimeout());
 void playground;
 
 async function registerServiceWorker(): Promise<void> {

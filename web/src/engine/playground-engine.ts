@@ -30,14 +30,14 @@ export class PlaygroundEngine {
   private readonly engine: RecoveringEngine;
   private readonly sent = new Map<string, string>();
 
-  constructor(engineBase: URL, onState: (state: EngineState) => void) {
+  constructor(engineBase: URL, onState: (state: EngineState) => void, callTimeoutMs = CALL_TIMEOUT_MS) {
     this.engine = new RecoveringEngine({
       spawn: webWorkerSpawn({
         createWorker: () => new Worker(new URL("./worker-entry.ts", import.meta.url), { type: "module", name: "groovy-engine" }),
         engineBase,
         onLoaded: (loadMs) => onState({ kind: "ready", loadMs }),
       }),
-      callTimeoutMs: CALL_TIMEOUT_MS,
+      callTimeoutMs,
       log: (line) => {
         if (line.includes("restarting")) onState({ kind: "restarting", why: line });
       },

@@ -11,6 +11,10 @@ export interface Problem {
 
 export type Jump = (tab: string, position: Position) => void;
 
+/** A message longer than this is cut in the list (a syntax error may quote a whole line). */
+const MAX_SHOWN = 400;
+const cut = (text: string): string => (text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}…` : text);
+
 const SEVERITY_WORD: Record<Severity, string> = { error: "Error", warning: "Warning", information: "Info", hint: "Hint" };
 
 /** The Problems region: one button per message, with its tab and line, that moves the cursor there. */
@@ -24,10 +28,10 @@ export function renderProblems(list: HTMLElement, count: HTMLElement, problems: 
       {},
       h(
         "button",
-        { type: "button", class: "problem", "aria-label": `${SEVERITY_WORD[problem.severity]} in ${problem.tab} line ${problem.line + 1}: ${problem.message}` },
+        { type: "button", class: "problem", "aria-label": `${SEVERITY_WORD[problem.severity]} in ${problem.tab} line ${problem.line + 1}: ${cut(problem.message)}` },
         h("span", { class: `sev sev-${problem.severity}` }, SEVERITY_WORD[problem.severity]),
         h("span", { class: "where" }, `${problem.tab}:${problem.line + 1}:${problem.character + 1}`),
-        h("span", { class: "text" }, problem.message),
+        h("span", { class: "text" }, cut(problem.message)),
       ),
     ),
   );

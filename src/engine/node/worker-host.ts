@@ -1,0 +1,49 @@
+import { Worker, type ResourceLimits } from "node:worker_threads";
+import { DEFAULT_LIMITS } from "../../limits/limits.js";
+import { connectToWorker, type HostSideEndpoint, type SpawnEngine } from "../core/index.js";
+import { warnRefusedJars } from "./classpath-jars.js";
+import type { EngineFiles } from "./engine-files.js";
+import type { EngineWorkerData } from "./engine-worker.js";
+import { applyEngineV8Flags } from "./v8-flags.js";
+
+export interface WorkerSpawnOptions {
+  readonly files: EngineFiles;
+  readonly classpathJars: readonly string[];
+  /** Operator log lines (Java output, warnings); they go to stderr. */
+  readonly log: (line: string) => void;
+  /** The worker's V8 heap limit in MiB (Limits.workerHeapMb; why that figure is written there). */
+  readonly heapMb?: number;
+  /** V8 flags for the worker only. */
+  readonly execArgv?: readonly string[];
+}
+
+/** A spawn factory that runs each engine instance in a fresh worker_threads Worker. */
+export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
+  applyEngineV8Flags();
+  return () => {
+    const heapMb = options.heapMb ?? DEFAULT_LIMITS.workerHeapMb;
+    const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
+    const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars };
+    const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {
+      workerData,
+      resourceLimits,
+      execArgv: [...(options.execArgv ?? [])],
+      // the worker's stdout is not the protocol stream: anything written there goes to stderr
+      stdout: true,
+      stderr: false,
+    });
+    worker.stdout.on("data", (chunk: Buffer) => process.stderr.write(chunk));
+    const endpoint: HostSideEndpoint = {
+      postMessage: (message) => worker.postMessage(message),
+      onMessage: (handler) => worker.on("message", handler),
+      onExit: (handler) => {
+        worker.on("exit", (code) => handler(`exit code ${code}`));
+        worker.on("error", (error: Error & { code?: string }) => {
+          handler(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `out of memory: the engine heap limit is ${heapMb} MiB` : error.code ?? error.name);
+        });
+      },
+      terminate: () => void worker.terminate(),
+    };
+    return connectToWorker(endpoint, { log: options.log, onRefusedJars: (n) => warnRefusedJars(n, options.log) });
+  };
+}

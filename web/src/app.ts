@@ -1,7 +1,7 @@
 import { setDiagnostics, type Diagnostic as LintDiagnostic } from "@codemirror/lint";
 import { EditorSelection, EditorState, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/errors.js";
+import { EngineCallerError, EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/index.js";
 import type { Diagnostic, DocumentSymbol, Position, RenameResult } from "../../src/workspace/results.js";
 import { PlaygroundEngine, type EngineState } from "./engine/playground-engine.js";
 import { bufferUri, languageFeatures, type FeatureHost } from "./editor/features.js";
@@ -47,8 +47,8 @@ export class Playground implements FeatureHost {
   private sideView: "outline" | "compiler" | "references" = "outline";
   private undoSession: SharedSession | undefined;
 
-  constructor(engineBase: URL, callTimeoutMs?: number) {
-    this.engine = new PlaygroundEngine(engineBase, (state) => this.onEngineState(state), callTimeoutMs);
+  constructor(callTimeoutMs?: number) {
+    this.engine = new PlaygroundEngine((state) => this.onEngineState(state), callTimeoutMs);
     this.extensions = [
       baseSetup(),
       highlighting(),
@@ -229,6 +229,11 @@ export class Playground implements FeatureHost {
     const state = this.view.state;
     try {
       for (const tab of this.tabs) await this.engine.sync(tab.uri, tab === active ? state.doc.toString() : tab.state.doc.toString());
+      if (this.engine.isStalled(active.uri)) {
+        this.engineNote = `The last compile of ${active.name} ran past the time limit, so it is left out until you edit it.`;
+        this.renderProblems();
+        return;
+      }
       const result = await this.engine.diagnostics(active.uri);
       this.engineNote = undefined;
       if (this.view.state.doc === state.doc && this.current === active) {
@@ -242,7 +247,7 @@ export class Playground implements FeatureHost {
       }
       await this.refreshTokens(state);
       for (const tab of this.tabs) {
-        if (tab === active || this.dirty) continue;
+        if (tab === active || this.dirty || this.engine.isStalled(tab.uri)) continue;
         const other = await this.engine.diagnostics(tab.uri);
         tab.diagnostics = other.diagnostics;
         tab.state = tab.state.update(setDiagnostics(tab.state, this.toLint(tab.state, other.diagnostics))).state;
@@ -262,7 +267,7 @@ export class Playground implements FeatureHost {
     let tokens = result.tokens;
     let truncated = result.truncated === true;
     for (let page = 1; truncated && page < 5 && tokens.length > 0; page++) {
-      const more = await this.engine.tokensFrom(uri, tokens[tokens.length - 1]!.line + 1);
+      const more = await this.engine.tokens(uri, tokens[tokens.length - 1]!.line + 1);
       tokens = tokens.concat(more.tokens);
       truncated = more.truncated === true;
     }
@@ -304,6 +309,7 @@ export class Playground implements FeatureHost {
         break;
       case "restarting":
         status.textContent = "The compiler is restarting with your tabs…";
+        document.body.dataset["engine"] = "restarting";
         break;
       case "failed":
         status.textContent = `The compiler could not start: ${state.message}`;
@@ -316,8 +322,10 @@ export class Playground implements FeatureHost {
 
   private onCallError(error: unknown): void {
     if (error instanceof EngineTimeoutError) {
-      this.engineNote = `A compile ran past the ${error.limitMs / 1000} s limit and was stopped; the compiler restarted with your tabs. Edit to try again.`;
+      this.engineNote = `A compile ran past the ${error.limitMs / 1000} s limit and was stopped. The compiler restarted with your other tabs; this one is left out until you edit it.`;
       this.say(this.engineNote);
+    } else if (error instanceof EngineCallerError) {
+      this.engineNote = `The compiler did not take this code: ${error.message}.`;
     } else if (error instanceof EngineUnavailableError) {
       this.engineNote = `The compiler is not available: ${error.message}`;
     } else {

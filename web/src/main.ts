@@ -10,8 +10,7 @@ function callTimeout(): number | undefined {
   return Number.isInteger(value) && value >= 500 && value <= 600_000 ? value : undefined;
 }
 
-/** The engine files live next to the page, in engine/ (copied there by the build). */
-const playground = new Playground(new URL("engine/", document.baseURI), callTimeout());
+const playground = new Playground(callTimeout());
 void playground;
 
 async function registerServiceWorker(): Promise<void> {

@@ -14,7 +14,8 @@ export interface SharedSession {
 const PREFIX = "v1.";
 /** A link never inflates to more than this (the MCP server's per-source cap is 524,288 characters; 64 buffers). */
 export const MAX_SHARED_BYTES = 4 * 1024 * 1024;
-export const TAB_NAME = /^[A-Za-z0-9_$][A-Za-z0-9._$-]{0,80}$/;
+/** A tab's name is its buffer's name (groovy-buffer:<name>), so it uses the characters a buffer URI allows. */
+export const TAB_NAME = /^[A-Za-z0-9_][A-Za-z0-9._~-]{0,80}$/;
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = "";

@@ -24,7 +24,7 @@ export interface FeatureHost {
 
 async function synced(host: FeatureHost, state: EditorState): Promise<string> {
   const uri = state.facet(bufferUri);
-  await host.engine.sync(uri, state.doc.toString());
+  if (!(await host.engine.sync(uri, state.doc.toString()))) throw new Error("this tab is left out until it is edited (its last compile ran past the time limit)");
   return uri;
 }
 

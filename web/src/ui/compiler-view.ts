@@ -20,7 +20,10 @@ export async function renderCompilerView(
   jump: (tab: string, position: Position) => void,
 ): Promise<void> {
   const before = text();
-  await engine.sync(uri, before);
+  if (!(await engine.sync(uri, before))) {
+    view.replaceChildren(h("p", { class: "note" }, `The last compile of ${tabName} ran past the time limit, so it is left out until you edit it.`));
+    return;
+  }
   const [symbols, tokens] = await Promise.all([engine.symbols(uri), engine.tokens(uri)]);
   let budget = MAX_DESCRIBES;
   const describe = async (position: Position): Promise<string> => {

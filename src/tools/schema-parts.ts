@@ -51,6 +51,10 @@ export function paramSchema(spec: ParamSpec): Schema {
     }
     case "string-array":
       return { type: "array", items: { type: "string" }, description: spec.description };
+    case "string-map":
+      return { type: "object", additionalProperties: spec.enum === undefined ? { type: "string" } : { type: "string", enum: [...spec.enum] }, description: spec.description };
+    case "string":
+      return spec.enum === undefined ? { type: "string", description: spec.description } : { type: "string", enum: [...spec.enum], description: spec.description };
     default:
       return { type: spec.type, description: spec.description };
   }

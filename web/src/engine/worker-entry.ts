@@ -1,5 +1,8 @@
 /// <reference lib="webworker" />
-import { EngineUnavailableError, isTeaVmRuntime, serveEngineInWorker, webWorkerSide, type EngineImage } from "../../../src/engine/core/index.js";
+import {
+  EngineUnavailableError, isTeaVmRuntime, serveEngineInWorker, webWorkerSide, type EngineImage, type TeaVmLoadOptions,
+  type TeaVmRuntime,
+} from "../../../src/engine/core/index.js";
 
 /**
  * The engine's Web Worker. It speaks the core's worker protocol (the same one the MCP server's worker_threads
@@ -15,17 +18,27 @@ async function bytes(name: string): Promise<Uint8Array> {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+/**
+ * The TeaVM runtime, told to load the module from its URL rather than from bytes: TeaVM then compiles it with
+ * `WebAssembly.compileStreaming`, whose optimised machine code the browser caches, so later visits skip most of the
+ * compile and the first diagnostics come sooner. The core's loader still does everything else (imports, Java
+ * output, class model). The core's EngineImage carries bytes only; a URL form is requested in its request list.
+ */
+function streamingRuntime(teavm: TeaVmRuntime, wasmUrl: string): TeaVmRuntime {
+  const load = teavm.load as unknown as (source: string, options?: TeaVmLoadOptions) => Promise<{ exports: unknown }>;
+  return { load: (_bytes, options) => load(wasmUrl, options) };
+}
+
 async function image(): Promise<EngineImage> {
-  const [runtime, wasm, classModel] = await Promise.all([
+  const [runtime, classModel] = await Promise.all([
     import(/* @vite-ignore */ new URL("groovy-engine.wasm-runtime.js", engineBase).href) as Promise<unknown>,
-    bytes("groovy-engine.wasm"),
     bytes("classmodel.bin"),
   ]).catch((error: unknown) => {
     if (error instanceof EngineUnavailableError) throw error;
     throw new EngineUnavailableError(`the engine could not be fetched (${error instanceof Error ? error.message.slice(0, 120) : "network error"})`);
   });
   if (!isTeaVmRuntime(runtime)) throw new EngineUnavailableError("the engine's runtime module has no load function");
-  return { runtime, wasm, classModel };
+  return { runtime: streamingRuntime(runtime, new URL("groovy-engine.wasm", engineBase).href), wasm: new Uint8Array(0), classModel };
 }
 
 serveEngineInWorker(webWorkerSide(self), image);

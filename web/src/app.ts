@@ -2,7 +2,7 @@ import { setDiagnostics, type Diagnostic as LintDiagnostic } from "@codemirror/l
 import { EditorSelection, EditorState, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { EngineCallerError, EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/index.js";
-import type { Diagnostic, DocumentSymbol, Position, RenameResult } from "../../src/workspace/results.js";
+import type { Diagnostic, Position, RenameResult } from "../../src/workspace/results.js";
 import { PlaygroundEngine, type EngineState } from "./engine/playground-engine.js";
 import { bufferUri, languageFeatures, type FeatureHost } from "./editor/features.js";
 import { applyEngineTokens, highlighting } from "./editor/highlighting.js";
@@ -44,6 +44,7 @@ export class Playground implements FeatureHost {
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private engineNote: string | undefined = "Loading the compiler…";
   private generation = 0;
+  private problemsKey = "";
   private sideView: "outline" | "compiler" | "references" = "outline";
   private undoSession: SharedSession | undefined;
 
@@ -163,6 +164,34 @@ export class Playground implements FeatureHost {
     this.say(`Closed ${tab.name}.`);
   }
 
+  /**
+   * Renames a tab, which renames its buffer: in Groovy a script's class is named after its file, so the name
+   * matters (a script and a class of one name clash).
+   */
+  private renameTab(index: number): void {
+    const tab = this.tabs[index];
+    if (tab === undefined) return;
+    const answer = prompt("Tab name (the buffer's file name, e.g. Person.groovy)", tab.name);
+    if (answer === null || answer.trim() === tab.name) return;
+    const name = answer.trim();
+    if (!TAB_NAME.test(name)) {
+      this.say(`“${name.slice(0, 80)}” cannot name a tab: use letters, digits and . _ ~ - (up to 81 characters).`);
+      return;
+    }
+    if (this.tabIndex(name) >= 0) {
+      this.say(`A tab named ${name} is already open.`);
+      return;
+    }
+    this.current.state = this.view.state;
+    void this.engine.close(tab.uri).catch(() => undefined);
+    const text = tab.state.doc.toString();
+    this.tabs[index] = { name, uri: uriOf(name), state: this.createState(name, text), diagnostics: [] };
+    if (index === this.active) this.view.setState(this.current.state);
+    this.renderTabs();
+    this.onEdit(0);
+    this.say(`Renamed the tab to ${name}.`);
+  }
+
   private renderTabs(): void {
     const list = byId("tabs");
     const items = this.tabs.map((tab, index) => {
@@ -184,8 +213,13 @@ export class Playground implements FeatureHost {
           byId(`tab-${next}`).focus();
         } else if (event.key === "Delete") {
           this.closeTab(index);
+        } else if (event.key === "F2") {
+          event.preventDefault();
+          this.renameTab(index);
         }
       });
+      button.addEventListener("dblclick", () => this.renameTab(index));
+      button.title = `${tab.name} (double-click or F2 to rename the tab)`;
       const close = h("button", { type: "button", class: "close", "aria-label": `Close ${tab.name}`, title: `Close ${tab.name}` }, "×");
       close.addEventListener("click", () => this.closeTab(index));
       return h("div", { class: "tab", role: "presentation" }, button, close);
@@ -292,7 +326,12 @@ export class Playground implements FeatureHost {
     for (const tab of order) {
       for (const d of tab.diagnostics) problems.push({ tab: tab.name, line: d.range.start.line, character: d.range.start.character, severity: d.severity, message: d.message });
     }
-    renderProblems(byId("problem-list"), byId("problem-count"), problems, this.engineNote, (tab, position) => this.jump(tab, position));
+    // the list is rebuilt only when it changed, so the focus of a keyboard user on a problem is not lost
+    const key = JSON.stringify([problems, this.engineNote]);
+    if (key !== this.problemsKey) {
+      this.problemsKey = key;
+      renderProblems(byId("problem-list"), byId("problem-count"), problems, this.engineNote, (tab, position) => this.jump(tab, position));
+    }
     byId("problems").dataset["generation"] = String(++this.generation);
   }
 
@@ -555,11 +594,6 @@ export class Playground implements FeatureHost {
     }
   }
 
-  /** The symbols of the active tab, for the compiler view. */
-  symbolsOfActive(): Promise<DocumentSymbol[]> {
-    return this.engine.symbols(this.current.uri).then((r) => r.symbols);
-  }
-
   // ---- toolbar ----
 
   private wireToolbar(): void {
@@ -620,10 +654,5 @@ export class Playground implements FeatureHost {
       note.textContent += " Select the link and copy it (Ctrl-C).";
     }
     if (url.length > 32_000) note.textContent += " Some chat apps and browsers cut links this long.";
-  }
-
-  /** A valid new tab name (used by tests and by the tab rename prompt). */
-  static isTabName(name: string): boolean {
-    return TAB_NAME.test(name);
   }
 }

@@ -39,6 +39,6 @@ describe("generated tool descriptions and schemas", () => {
     expect(JSON.stringify(tool("groovy_tokens").outputSchema["properties"])).toContain('"truncated"');
     const symbol = JSON.stringify(tool("groovy_symbols").outputSchema);
     expect(symbol).toContain('"uri"');
-    expect(symbol).toContain('"enum":["Class","Interface","Enum","Constructor","Method","Property","Field","EnumMember"]');
+    expect(symbol).toContain('"enum":["Class","Interface","Enum","Constructor","Method","Property","Field","EnumMember","Module","Namespace","Function"]');
   });
 });

@@ -233,7 +233,8 @@ describe.skipIf(why !== "")(`the playground in headless Chromium${why}`, () => {
     expect(source.length).toBeLessThan(524_288);
     await paste(page, source);
     // while the compiler is busy the page's main thread stays free: the longest gap between timer ticks over 2 s
-    // stays far below the compile's 10 s (it would be all of it if the engine ran in the page)
+    // stays far below the compile (tens of seconds, all of which the gap would be if the engine ran in the page);
+    // the bound leaves room for a machine shared with other work and for CodeMirror taking the 500 kB paste
     const longestGap = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -250,7 +251,7 @@ describe.skipIf(why !== "")(`the playground in headless Chromium${why}`, () => {
           setTimeout(tick, 10);
         }),
     );
-    expect(longestGap).toBeLessThan(1_000);
+    expect(longestGap).toBeLessThan(2_000);
     await page.keyboard.press("Control+a");
     await page.keyboard.type("new Qux()");
     // the runaway call is stopped at the limit; a fresh worker answers the short text

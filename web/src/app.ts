@@ -239,7 +239,8 @@ export class Playground implements FeatureHost {
 
   private save(): void {
     try {
-      localStorage.setItem(STORAGE_KEY, encodeSession(this.session()));
+      // the autosave runs after every pause in typing, so it compresses fast; a share link compresses hard
+      localStorage.setItem(STORAGE_KEY, encodeSession(this.session(), 1));
     } catch {
       // private mode or a full quota: the share link still works
     }

@@ -31,9 +31,9 @@ function fromBase64Url(text: string): Uint8Array {
 }
 
 /** The fragment (without `#`) that holds every tab: raw DEFLATE of a small JSON document, base64url. */
-export function encodeSession(session: SharedSession): string {
+export function encodeSession(session: SharedSession, level: 1 | 6 | 9 = 9): string {
   const json = JSON.stringify({ t: session.tabs.map((tab) => [tab.name, tab.text]), a: session.active });
-  return PREFIX + toBase64Url(deflateSync(strToU8(json), { level: 9 }));
+  return PREFIX + toBase64Url(deflateSync(strToU8(json), { level }));
 }
 
 /** Inflates with a bound, so a crafted link cannot make the page allocate without limit. */

@@ -46,6 +46,9 @@ import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
  *   <li>{@code --phases canonicalization}: {@code compile(CANONICALIZATION)}, then the type checker's visitor over
  *   annotated classes and methods, written here from Groovy's transform semantics (the engine's documented phase
  *   set). Comparing both modes tells whether the engine's phase set loses anything.</li>
+ *   <li>{@code --class-positions}: parse only (CONVERSION) and print {@code "classes":[[line,column],...]}, where
+ *   each declared class not yet annotated (not interfaces, traits, annotation types, scripts or anonymous classes) starts, so a bench
+ *   can insert {@code @TypeChecked} at exactly that place without moving any line.</li>
  *   <li>{@code --repeat N}: compile the whole list N times and report the last round (warm JVM timings).</li>
  * </ul>
  * The compiler's error tolerance is raised to 1000 (the engine's setting), so files with more than 10 errors are
@@ -62,13 +65,15 @@ public final class StockOracle {
         for (int i = 0; i < args.length; i++) {
             if ("--phases".equals(args[i])) {
                 phases = args[++i];
+            } else if ("--class-positions".equals(args[i])) {
+                phases = "positions";
             } else if ("--repeat".equals(args[i])) {
                 repeat = Integer.parseInt(args[++i]);
             } else {
                 throw new IllegalArgumentException("unknown argument: " + args[i]);
             }
         }
-        if (!"stock".equals(phases) && !"canonicalization".equals(phases)) {
+        if (!"stock".equals(phases) && !"canonicalization".equals(phases) && !"positions".equals(phases)) {
             throw new IllegalArgumentException("--phases must be stock or canonicalization");
         }
         List<String[]> inputs = new ArrayList<>();
@@ -87,7 +92,7 @@ public final class StockOracle {
             for (String[] input : inputs) {
                 String text = new String(Files.readAllBytes(Paths.get(input[0])), StandardCharsets.UTF_8);
                 long t0 = System.nanoTime();
-                String result = compile(input[1], text, phases);
+                String result = "positions".equals(phases) ? classPositions(input[1], text) : compile(input[1], text, phases);
                 double ms = (System.nanoTime() - t0) / 1e6;
                 if (round == repeat) {
                     out.println("{\"name\":" + Json.str(input[1]) + ",\"ms\":" + Math.round(ms * 100) / 100.0 + "," + result + "}");
@@ -95,6 +100,41 @@ public final class StockOracle {
             }
         }
         out.flush();
+    }
+
+    static String classPositions(String name, String text) {
+        CompilerConfiguration cfg = configuration();
+        GroovyClassLoader gcl = new GroovyClassLoader(StockOracle.class.getClassLoader(), cfg);
+        CompilationUnit cu = new CompilationUnit(cfg, null, gcl);
+        SourceUnit su = cu.addSource(name, text);
+        StringBuilder sb = new StringBuilder("\"classes\":[");
+        try {
+            cu.compile(Phases.CONVERSION);
+            boolean first = true;
+            for (ClassNode cn : su.getAST().getClasses()) {
+                if (cn.isScript() || cn.isInterface() || cn.isAnnotationDefinition() || cn.getLineNumber() <= 0
+                        || cn instanceof org.codehaus.groovy.ast.InnerClassNode && ((org.codehaus.groovy.ast.InnerClassNode) cn).isAnonymous()
+                        || alreadyChecked(cn)) {
+                    continue;
+                }
+                sb.append(first ? "" : ",").append('[').append(cn.getLineNumber()).append(',').append(cn.getColumnNumber()).append(']');
+                first = false;
+            }
+        } catch (Throwable t) {
+            // not parseable: no positions
+        }
+        return sb.append(']').toString();
+    }
+
+    /** Already annotated (names are not resolved yet at CONVERSION, so the simple name counts too). */
+    private static boolean alreadyChecked(ClassNode cn) {
+        for (AnnotationNode a : cn.getAnnotations()) {
+            String n = a.getClassNode().getName();
+            if (n.endsWith("TypeChecked") || n.endsWith("CompileStatic") || n.endsWith("CompileDynamic")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static CompilerConfiguration configuration() {

@@ -100,6 +100,22 @@ async function child(mode, list, a, b) {
     const s = performance.now();
     await diagnoseAlone(e, items[0].uri, items[0].text);
     out.firstMs = performance.now() - s;
+  } else if (mode === "flags") {
+    // one fresh process per V8 configuration: load, the first compile of the first item, then warm rounds of the rest
+    let s = performance.now();
+    await diagnoseAlone(e, items[0].uri, items[0].text);
+    out.firstMs = performance.now() - s;
+    const rest = items.slice(1);
+    const t = new Array(rest.length);
+    for (let r = 0; r < Number(a); r++) {
+      for (let i = 0; i < rest.length; i++) {
+        s = performance.now();
+        await diagnoseAlone(e, rest[i].uri, rest[i].text);
+        t[i] = performance.now() - s;
+      }
+    }
+    out.perFileMs = t;
+    out.lines = rest.reduce((x, it) => x + it.text.split("\n").length, 0);
   } else if (mode === "warm") {
     const t = new Array(items.length);
     for (let r = 0; r < Number(a); r++) {
@@ -161,6 +177,7 @@ async function child(mode, list, a, b) {
     out.rssAfterFilesMb = status("VmRSS:");
     out.hwmAfterFilesMb = status("VmHWM:");
   } else throw new Error(`unknown mode ${mode}`);
+  out.hwmMb = status("VmHWM:");
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 

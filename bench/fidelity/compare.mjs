@@ -126,7 +126,8 @@ export function categorise(text, diff, { engineFailure, stockCrash } = {}) {
   if (engineFailure) return `engine failure: ${engineFailure}`;
   if (stockCrash) return `stock compiler crash: ${stockCrash.split(":")[0]}`;
   const msg = (k) => k.slice(k.indexOf(" ") + 1);
-  const gaps = new Set();
+  // The first class (in the engine's order, which is the source's) that only the engine fails to resolve names the
+  // cause: once resolution fails the compile stops, so every later difference of the file follows from it.
   let simple = false;
   for (const k of diff.onlyEngine) {
     const m = UNRESOLVED.exec(msg(k));
@@ -134,10 +135,9 @@ export function categorise(text, diff, { engineFailure, stockCrash } = {}) {
     const name = m[1];
     if (name.includes(".")) {
       const g = classGap(name);
-      if (g) gaps.add(g);
+      if (g) return g;
     } else simple = true;
   }
-  if (gaps.size > 0) return [...gaps].sort()[0];
   if (simple) {
     // A simple name that only the stock compiler resolves is in the file's own package, or came in through a star
     // import (or a default import).

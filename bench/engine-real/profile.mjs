@@ -5,7 +5,7 @@
 //
 //   node bench/engine-real/profile.mjs [--files 120] [--rounds 3] [--top 25] [--jvm-only|--wasm-only]
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -17,37 +17,55 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const work = join(root, "bench", ".cache", "engine-real");
 const { values: opt } = parseArgs({
   options: { files: { type: "string", default: "120" }, rounds: { type: "string", default: "3" }, top: { type: "string", default: "25" },
-    "jvm-only": { type: "boolean", default: false }, "wasm-only": { type: "boolean", default: false } },
+    "jvm-only": { type: "boolean", default: false }, reuse: { type: "boolean", default: false }, "wasm-only": { type: "boolean", default: false } },
 });
 
-/** Stages of a compile, tried in order on a frame's Java name (first match wins for that frame). */
+/**
+ * Stages of a compile. A sample belongs to the innermost frame on its stack that names a specific stage (so a HashMap
+ * call made by the ANTLR simulator is parser time); the generic groups at the end only catch samples with no
+ * specific stage above them.
+ */
 export const STAGES = [
-  ["parser: ANTLR prediction/lexing", /groovyjarjarantlr4|GroovyLangLexer|GroovyLangParser|GroovyParser\b|GroovyParser[.$]|GroovyLexer|antlr4\.internal|AtnManager/],
-  ["parser: AST building", /parser\.antlr4\.(AstBuilder|ModifierManager|TryWithResourcesASTTransformation|GroovydocManager)|AntlrParserPlugin/],
+  ["GC", /\(garbage collector\)/],
+  ["exceptions: stack-trace capture", /Throwable[.:]+fillInStackTrace|takeStackTrace/],
+  ["parser: ANTLR lexing", /LexerATNSimulator|\.Lexer[.:]|GroovyLangLexer|GroovyLexer|CharStream/],
+  ["parser: ANTLR prediction (parser ATN, DFA, contexts)", /groovyjarjarantlr4|GroovyLangParser|GroovyParser\b|GroovyParser[.$]|AtnManager/],
+  ["parser: AST building", /parser\.antlr4\.|AntlrParserPlugin/],
   ["class model: stubs, decompiler, ASM", /engine\.classmodel|ast\.decompiled|groovyjarjarasm|ClassModelVMPlugin|ModelClassLoader|\bzip\b|Inflater/],
-  ["resolver (ResolveVisitor, ClassNodeResolver)", /control\.(ResolveVisitor|ClassNodeResolver)|ResolveVisitor|ClassNodeResolver/],
+  ["resolver (ResolveVisitor, ClassNodeResolver)", /ResolveVisitor|ClassNodeResolver/],
   ["static type checker", /transform\.stc|transform\.sc\./],
   ["other AST transforms", /codehaus\.groovy\.transform\.|ASTTransformationVisitor|ASTTransformationCollector/],
-  ["semantic checks (class completion, generics, static imports...)", /control\.(ClassCompletionVerifier|GenericsVisitor|StaticImportVisitor|StaticVerifier|OptimizerVisitor|AnnotationConstantsVisitor|InnerClassVisitor|Verifier)|classgen\.(Verifier|InnerClass|EnumVisitor|ClassCompletion|VariableScopeVisitor|ExtendedVerifier|AnnotationVisitor)/],
-  ["facade: diagnostics, index, JSON", /io\.groovymcp\.engine\.(query|json|text|compile)/],
-  ["Groovy runtime / metaclass (dynamic dispatch inside the compiler)", /codehaus\.groovy\.(runtime|reflection)|groovy\.lang\.|org\.codehaus\.groovy\.vmplugin/],
+  ["semantic checks (class completion, generics, static imports...)", /ClassCompletionVerifier|GenericsVisitor|StaticImportVisitor|StaticVerifier|OptimizerVisitor|AnnotationConstantsVisitor|InnerClassVisitor|classgen\.Verifier|EnumVisitor|VariableScopeVisitor|ExtendedVerifier|classgen\.AnnotationVisitor/],
+  ["Groovy runtime / metaclass (dynamic dispatch inside the compiler)", /codehaus\.groovy\.(runtime|reflection)|groovy\.lang\.Meta|vmplugin/],
+  ["facade: diagnostics, index, JSON, buffers", /io\.groovymcp\.engine/],
   ["other compiler code", /codehaus\.groovy|org\.apache\.groovy/],
-  ["JDK / TeaVM class library (collections, strings)", /^java\.|^javax\.|teavm|^jdk\.|^sun\./],
-  ["GC", /\(garbage collector\)|GarbageCollection/],
+  ["JS side: bridge, JSON, strings across the boundary", /^(?!.*[.:]).*$/],
 ];
+/** Frames of the profiling harness itself (the inspector session), left out. */
+const HARNESS = /^(post|wasmProfile|fn)$/;
 const stageOf = (name) => STAGES.find(([, re]) => re.test(name))?.[0];
+const stageOfStack = (frames) => {
+  for (const f of frames) {
+    const s = STAGES.findIndex(([, re]) => re.test(f));
+    if (s >= 0 && s < STAGES.length - 3) return STAGES[s][0];
+  }
+  for (const [name, re] of STAGES.slice(-3)) if (frames.some((f) => re.test(f))) return name;
+  return "unattributed";
+};
 
-/** Inclusive share (a sample counts once for every stage on its stack) and the self-time leaders. */
+/** Share of samples per innermost stage, and the self-time leaders. */
 function aggregate(stacks) {
   const incl = new Map();
   const self = new Map();
+  let total = 0;
   for (const { frames, weight } of stacks) {
-    const seen = new Set(frames.map(stageOf).filter(Boolean));
-    for (const s of seen) incl.set(s, (incl.get(s) ?? 0) + weight);
+    if (frames.some((f) => HARNESS.test(f))) continue;
+    total += weight;
+    const st = stageOfStack(frames);
+    incl.set(st, (incl.get(st) ?? 0) + weight);
     const leaf = frames[0] ?? "(unknown)";
     self.set(leaf, (self.get(leaf) ?? 0) + weight);
   }
-  const total = stacks.reduce((a, s) => a + s.weight, 0);
   return { total, incl, self };
 }
 
@@ -71,6 +89,12 @@ function v8Stacks(profile) {
 }
 
 async function wasmProfile(files, rounds) {
+  const saved = join(work, "wasm-warm.cpuprofile");
+  if (opt.reuse && existsSync(saved)) {
+    const profile = JSON.parse(readFileSync(saved, "utf8"));
+    const ms = (profile.endTime - profile.startTime) / 1000;
+    return { ms, roundMs: ms / (rounds - 1), stacks: v8Stacks(profile) };
+  }
   const e = await openEngine();
   const items = files.map((f) => ({ uri: pathToFileURL(f.path).href, text: readFileSync(f.path, "utf8") }));
   for (const it of items) await diagnoseAlone(e, it.uri, it.text); // warm-up round, not profiled
@@ -85,7 +109,7 @@ async function wasmProfile(files, rounds) {
   const { profile } = await session.post("Profiler.stop");
   mkdirSync(work, { recursive: true });
   writeFileSync(join(work, "wasm-warm.cpuprofile"), JSON.stringify(profile));
-  return { ms, stacks: v8Stacks(profile) };
+  return { ms, roundMs: ms / (rounds - 1), stacks: v8Stacks(profile) };
 }
 
 function jvmProfile(files, rounds) {
@@ -99,11 +123,16 @@ function jvmProfile(files, rounds) {
   } };
   const model = join(root, "engine-wasm", "target", "dist", "classmodel.bin");
   const t0 = performance.now();
+  if (opt.reuse && existsSync(jfr)) return { ms: 0, ...jfrStacks(jfr, rounds) };
   // rounds+2: the first rounds warm the JIT; samples before the last `rounds-1` rounds' share are dropped below.
   const r = spawnSync("java", ["-Xss8m", `-XX:StartFlightRecording=filename=${jfr},settings=profile,jdk.ExecutionSample#period=2ms`, "-cp", jvmClasspath(),
     join(root, "bench", "engine-real", "FacadeRealBench.java"), model, "warm", list, String(rounds + 2)], { encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`JVM profile failed: ${r.stderr.slice(-800)}`);
-  const ms = performance.now() - t0;
+  const lastRoundMs = JSON.parse(r.stdout.trim().split("\n").pop()).perFileMs.reduce((a, b) => a + b, 0);
+  return { ms: performance.now() - t0, roundMs: lastRoundMs, ...jfrStacks(jfr, rounds) };
+}
+
+function jfrStacks(jfr, rounds) {
   const p = spawnSync("jfr", ["print", "--json", "--stack-depth", "200", "--events", "jdk.ExecutionSample,jdk.GarbageCollection", jfr], { encoding: "utf8", maxBuffer: 1 << 30 });
   if (p.status !== 0) throw new Error(`jfr print failed: ${p.stderr}`);
   const events = JSON.parse(p.stdout).recording.events;
@@ -113,7 +142,7 @@ function jvmProfile(files, rounds) {
   const keep = samples.slice(Math.floor(samples.length * (3 / (rounds + 2))));
   const stacks = keep.map((ev) => ({ weight: 1, frames: (ev.values.stackTrace?.frames ?? []).map((f) => `${f.method.type.name.replaceAll("/", ".")}.${f.method.name}`) }));
   const gcMs = events.filter((ev) => ev.type === "jdk.GarbageCollection").reduce((a, ev) => a + parseDuration(ev.values.duration), 0);
-  return { ms, stacks, gcMs, samples: keep.length };
+  return { stacks, gcMs, samples: keep.length };
 }
 
 const parseDuration = (d) => {
@@ -132,9 +161,19 @@ const jvm = opt["wasm-only"] ? null : jvmProfile(files, rounds);
 const W = wasm && aggregate(wasm.stacks);
 const J = jvm && aggregate(jvm.stacks);
 const pct = (agg, k) => (agg ? `${((100 * (agg.incl.get(k) ?? 0)) / agg.total).toFixed(1)}%` : "-");
-console.log("| stage (inclusive: a sample counts for every stage on its stack) | wasm | JVM |\n|---|---:|---:|");
-for (const [k] of STAGES) console.log(`| ${k} | ${pct(W, k)} | ${pct(J, k)} |`);
-if (jvm) console.log(`\nJVM: ${jvm.samples} samples kept; GC pauses over the whole run ${jvm.gcMs.toFixed(0)} ms of ${jvm.ms.toFixed(0)} ms.`);
+// Absolute: a stage's share of a warm round, in ms per 1,000 lines (JVM: the last round's own timing).
+const kloc = s.lines / 1000;
+const abs = (agg, run, k) => (agg && run?.roundMs ? ((agg.incl.get(k) ?? 0) / agg.total) * (run.roundMs / kloc) : NaN);
+const f1 = (x) => (Number.isFinite(x) ? x.toFixed(0) : "-");
+console.log("| stage (innermost on the stack) | wasm share | JVM share | wasm ms/kLOC | JVM ms/kLOC | wasm/JVM |\n|---|---:|---:|---:|---:|---:|");
+for (const k of [...STAGES.map(([n]) => n), "unattributed"]) {
+  const w = abs(W, wasm, k);
+  const j = abs(J, jvm, k);
+  console.log(`| ${k} | ${pct(W, k)} | ${pct(J, k)} | ${f1(w)} | ${f1(j)} | ${Number.isFinite(w / j) && j > 0 ? (w / j).toFixed(1) : "-"} |`);
+}
+if (wasm && jvm) console.log(`| total warm round | | | ${f1(wasm.roundMs / kloc)} | ${f1(jvm.roundMs / kloc)} | ${(wasm.roundMs / jvm.roundMs).toFixed(2)} |`);
+if (wasm) console.log(`\nwasm: profiled ${(wasm.ms / 1000).toFixed(1)} s of warm rounds.`);
+if (jvm) console.log(`\nJVM: ${jvm.samples} samples kept; GC pauses over the whole run ${jvm.gcMs.toFixed(0)} ms (JFR jdk.GarbageCollection; parallel threads, not in the samples).`);
 const top = Number(opt.top);
 for (const [name, agg] of [["wasm", W], ["JVM", J]]) {
   if (!agg) continue;

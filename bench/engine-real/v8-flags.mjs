@@ -4,7 +4,8 @@
 // The default configuration runs twice, so the noise of the shared machine is visible next to the effects.
 //
 //   node bench/engine-real/v8-flags.mjs [--files 60] [--rounds 3] [--nodes 22,24,26] [--configs name,name]
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { readFileSync as readProc } from "node:fs";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,7 +16,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const work = join(root, "bench", ".cache", "engine-real");
 const { values: opt } = parseArgs({
   options: { files: { type: "string", default: "60" }, rounds: { type: "string", default: "3" },
-    nodes: { type: "string", default: "22,24,26" }, configs: { type: "string" } },
+    nodes: { type: "string", default: "22,24,26" }, configs: { type: "string" },
+    "max-rss-mb": { type: "string", default: "4000" }, "timeout-s": { type: "string", default: "240" } },
 });
 
 export const CONFIGS = [
@@ -38,6 +40,37 @@ function nodeBinary(major) {
   return r.stdout.trim().split("\n").pop();
 }
 
+/**
+ * Runs one configuration, killing it when its RSS passes --max-rss-mb or it outlives --timeout-s: Node 22's runaway
+ * wasm optimisation reaches 10 GB on this workload, which a shared machine must not be made to carry.
+ */
+function guarded(bin, args) {
+  return new Promise((resolve) => {
+    const c = spawn(bin, args, { cwd: root, stdio: ["ignore", "pipe", "ignore"] });
+    let out = "";
+    let killed;
+    let peak = 0;
+    const t0 = performance.now();
+    c.stdout.on("data", (d) => (out += d));
+    const timer = setInterval(() => {
+      try {
+        const line = readProc(`/proc/${c.pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"));
+        peak = Math.max(peak, Number(line.replace(/[^0-9]/g, "")) / 1024);
+      } catch {
+        return;
+      }
+      const secs = (performance.now() - t0) / 1000;
+      if (peak > Number(opt["max-rss-mb"])) killed = `killed: RSS ${peak.toFixed(0)} MB after ${secs.toFixed(0)} s`;
+      else if (secs > Number(opt["timeout-s"])) killed = `killed: still running after ${secs.toFixed(0)} s (RSS ${peak.toFixed(0)} MB)`;
+      if (killed) c.kill("SIGKILL");
+    }, 500);
+    c.on("close", (status) => {
+      clearInterval(timer);
+      resolve({ status: killed ? -1 : status, stdout: out, killed });
+    });
+  });
+}
+
 const all = await realCodeFiles({ min: 500 });
 const files = sample(all, Number(opt.files));
 const s = summary(files);
@@ -55,9 +88,9 @@ for (const major of opt.nodes.split(",")) {
   console.log("|---|---:|---:|---:|---:|---:|---:|");
   let base;
   for (const [name, flags] of configs) {
-    const r = spawnSync(bin, [...flags, join(root, "bench", "engine-real.mjs"), "--child", "flags", list, opt.rounds], { encoding: "utf8", maxBuffer: 1 << 26, cwd: root });
+    const r = await guarded(bin, [...flags, join(root, "bench", "engine-real.mjs"), "--child", "flags", list, opt.rounds]);
     if (r.status !== 0) {
-      console.log(`| ${name} \`${flags.join(" ")}\` | failed (exit ${r.status}) | | | | | |`);
+      console.log(`| ${name}${flags.length ? ` \`${flags.join(" ")}\`` : ""} | ${r.killed ?? `failed (exit ${r.status})`} | | | | | |`);
       continue;
     }
     const o = JSON.parse(r.stdout.trim().split("\n").pop());

@@ -21,6 +21,12 @@ function resolveRoot(dir: string): Root | undefined {
 
 /** Runs the CLI. Exit codes: 0 ok (help, version, end of session), 2 usage error. */
 export async function main(argv: readonly string[]): Promise<void> {
+  if (argv[0] === "lint") {
+    // The linter is a subcommand of its own (src/lint/); it shares no state with the server.
+    const { lintMain } = await import("./lint/run.js");
+    process.exitCode = await lintMain(argv.slice(1));
+    return;
+  }
   const invocation = parseCommandLine(argv);
   switch (invocation.kind) {
     case "help":

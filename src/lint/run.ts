@@ -1,0 +1,245 @@
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
+import { Piscina } from "piscina";
+import { engineFilesPresent, locateEngineFiles } from "../engine/engine-files.js";
+import { packageVersion } from "../version.js";
+import { parseLintCommandLine, type FailOn, type LintOptions } from "./command.js";
+import { findConfigFile, loadConfig, type LintConfig } from "./config.js";
+import { compareStrings, discoverFiles, toPosix } from "./discovery.js";
+import { LintUsageError } from "./errors.js";
+import { detectKind, KindOverrides } from "./file-kind.js";
+import type { FileReport } from "./findings.js";
+import { formatGithub } from "./report/github.js";
+import { formatJson } from "./report/json.js";
+import { formatSarif } from "./report/sarif.js";
+import { summarize, type ReportInput } from "./report/summary.js";
+import { formatText } from "./report/text.js";
+import { severityRank } from "./rules.js";
+import { groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
+import type { UnitOutcome, UnitTask, WorkerSetup } from "./worker.js";
+
+/**
+ * Each worker's heap limit. One engine with one unit (at most MAX_UNIT_FILES files) stays well below it; a unit
+ * that runs past it ends that worker only, and its files get an error finding.
+ */
+export const WORKER_HEAP_MB = 3072;
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, "utf8");
+  } catch {
+    throw new LintUsageError("cannot read stdin");
+  }
+}
+
+const TYPE_NAMES = /^[ \t]*(?:@[\w.]+(?:\([^)\n]*\))?[ \t]*)*(?:(?:public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)[ \t]+)*(?:class|interface|enum|trait|record|@interface)[ \t]+([A-Za-z_$][\w$]*)/gm;
+
+/** Reads every file once to decide its kind and package; the texts are not kept (workers read them again). */
+function prepareFiles(paths: readonly string[], stdin: { name: string; text: string } | undefined, options: { cwd: string; config: LintConfig }, typeNames: Set<string> | undefined): LintFile[] {
+  const overrides = new KindOverrides(options.config.kinds);
+  const out: LintFile[] = [];
+  const make = (path: string, text: string, fromStdin: boolean): LintFile => {
+    const displayPath = toPosix(relative(options.cwd, path)) || path;
+    const kind = overrides.kindOf(toPosix(relative(options.config.baseDirectory, path))) ?? detectKind(displayPath, text);
+    const packageName = packageOf(text);
+    if (typeNames !== undefined) {
+      for (const m of text.matchAll(TYPE_NAMES)) {
+        const name = m[1]!;
+        typeNames.add(name);
+        if (packageName !== null) typeNames.add(`${packageName}.${name}`);
+      }
+    }
+    return fromStdin ? { path, displayPath, kind, packageName, size: text.length, text } : { path, displayPath, kind, packageName, size: text.length };
+  };
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      throw new LintUsageError(`cannot read ${toPosix(relative(options.cwd, path)) || path}`);
+    }
+    out.push(make(path, text, false));
+  }
+  if (stdin !== undefined) out.push(make(resolve(options.cwd, stdin.name), stdin.text, true));
+  return out;
+}
+
+function checkClasspath(entries: readonly string[], cwd: string): string[] {
+  return entries.map((entry) => {
+    const abs = resolve(cwd, entry);
+    let isFile = false;
+    try {
+      isFile = statSync(abs).isFile();
+    } catch {
+      throw new LintUsageError(`--classpath entry does not exist: ${entry}`);
+    }
+    if (!isFile) throw new LintUsageError(`--classpath entry is not a jar file: ${entry}`);
+    return abs;
+  });
+}
+
+function failed(reports: readonly FileReport[], failOn: FailOn, maxWarnings: number | undefined, warnings: number): boolean {
+  if (maxWarnings !== undefined && warnings > maxWarnings) return true;
+  if (failOn === "none") return false;
+  const threshold = severityRank(failOn);
+  return reports.some((r) => r.findings.some((f) => severityRank(f.severity) >= threshold));
+}
+
+class Progress {
+  private done = 0;
+  private readonly enabled: boolean;
+  constructor(
+    private readonly total: number,
+    quiet: boolean,
+  ) {
+    this.enabled = !quiet && process.stderr.isTTY === true && total > 20;
+  }
+  advance(files: number): void {
+    this.done += files;
+    if (this.enabled) process.stderr.write(`\rgroovymcp lint: ${this.done}/${this.total} files`);
+  }
+  end(): void {
+    if (this.enabled) process.stderr.write("\r\u001b[K");
+  }
+}
+
+/** Lints the units in a pool of worker threads; results come back in unit order whatever finishes first. */
+async function lintUnits(units: readonly CompileUnit[], setup: WorkerSetup, jobs: number, progress: Progress): Promise<FileReport[]> {
+  const threads = Math.max(1, Math.min(jobs, units.length));
+  const pool = new Piscina({
+    filename: new URL("./worker.js", import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 1000,
+    atomics: "disabled",
+    workerData: setup,
+    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+  });
+  // Largest units first, so the last unit to finish is a small one.
+  const order = units.map((u, i) => ({ u, i, w: u.files.reduce((s, f) => s + f.size, 0) })).sort((a, b) => b.w - a.w || a.i - b.i);
+  const results = new Array<FileReport[]>(units.length);
+  try {
+    await Promise.all(
+      order.map(async ({ u, i }) => {
+        const task: UnitTask = {
+          key: u.key,
+          split: u.split,
+          files: u.files.map((f) => (f.text !== undefined ? { path: f.path, displayPath: f.displayPath, kind: f.kind, text: f.text } : { path: f.path, displayPath: f.displayPath, kind: f.kind })),
+        };
+        try {
+          const outcome = (await pool.run(task)) as UnitOutcome;
+          results[i] = outcome.reports;
+        } catch (error) {
+          results[i] = u.files.map((f) => engineFailure(f, error));
+        }
+        progress.advance(u.files.length);
+      }),
+    );
+  } finally {
+    await pool.destroy();
+  }
+  return results.flat();
+}
+
+/** A unit the engine could not finish: every file in it gets one error, so CI never passes it silently. */
+function engineFailure(file: LintFile, error: unknown): FileReport {
+  const reason = error instanceof Error && /heap|memory/i.test(error.message) ? "ran out of memory" : "failed";
+  const message = `the Groovy engine ${reason} on this file's compile unit, so it was not checked`;
+  return {
+    path: file.path,
+    displayPath: file.displayPath,
+    kind: file.kind,
+    suppressed: 0,
+    findings: [{ rule: "groovy/compiler", severity: "error", message, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, fingerprint: "engine-failure" }],
+  };
+}
+
+function render(options: LintOptions, input: ReportInput): string {
+  switch (options.format) {
+    case "json":
+      return formatJson(input);
+    case "sarif":
+      return formatSarif(input);
+    case "github":
+      return formatGithub(input);
+    case "text":
+      return options.quiet && input.summary.errors === 0 ? "" : formatText(input);
+  }
+}
+
+/** Runs `groovymcp lint` with the arguments after `lint`; returns the exit code. */
+export async function runLint(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
+  const started = performance.now();
+  const invocation = parseLintCommandLine(argv);
+  if (invocation.kind === "help") {
+    process.stdout.write(invocation.text);
+    return 0;
+  }
+  const options = invocation.options;
+  const configFile = options.config !== undefined ? resolve(cwd, options.config) : findConfigFile(cwd);
+  const config = loadConfig(configFile, cwd);
+  const classpath = [...checkClasspath(options.classpath, cwd), ...checkClasspath(config.classpath, cwd)];
+  const engine = locateEngineFiles();
+  if (!engineFilesPresent(engine)) throw new LintUsageError(`the Groovy engine's files are missing from ${engine.directory} (run npm run build:engine)`);
+
+  const diskPaths = options.paths.filter((p) => p !== "-");
+  const readsStdin = options.paths.includes("-");
+  const paths = diskPaths.length === 0 && !readsStdin ? ["."] : diskPaths;
+  const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory }) : [];
+  const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
+  let typeNames: Set<string> | undefined = new Set<string>();
+  let prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
+  let units = groupUnits(prepared);
+  if (!units.some((u) => u.split)) typeNames = undefined;
+  const treePackages = [...new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null))].sort(compareStrings);
+  if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
+  prepared = [];
+
+  const fileCount = units.reduce((s, u) => s + u.files.length, 0);
+  const progress = new Progress(fileCount, options.quiet);
+  const setup: WorkerSetup = {
+    classpath,
+    treePackages,
+    treeTypes: typeNames === undefined ? undefined : [...typeNames].sort(compareStrings),
+    settings: [...config.rules.entries()],
+  };
+  let reports = units.length === 0 ? [] : await lintUnits(units, setup, options.jobs, progress);
+  progress.end();
+  reports.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
+
+  const all = summarize(reports);
+  const failing = failed(reports, options.failOn, options.maxWarnings, all.warnings);
+  if (options.quiet) reports = reports.map((r) => ({ ...r, findings: r.findings.filter((f) => f.severity === "error") }));
+  const input: ReportInput = {
+    reports,
+    summary: summarize(reports),
+    toolVersion: packageVersion(),
+    elapsedMs: performance.now() - started,
+    color: options.format === "text" && options.color && options.output === undefined && process.stdout.isTTY === true && process.env["NO_COLOR"] === undefined,
+  };
+  const text = render(options, input);
+  if (options.output !== undefined) {
+    try {
+      writeFileSync(resolve(cwd, options.output), text);
+    } catch {
+      throw new LintUsageError(`cannot write --output file ${options.output}`);
+    }
+  } else if (text.length > 0) {
+    await new Promise<void>((done) => process.stdout.write(text, () => done()));
+  }
+  return failing ? 1 : 0;
+}
+
+/** The `groovymcp lint` entry: usage, config and I/O errors print one line on stderr and exit 2. */
+export async function lintMain(argv: readonly string[]): Promise<number> {
+  try {
+    return await runLint(argv);
+  } catch (error) {
+    if (error instanceof LintUsageError) {
+      process.stderr.write(`groovymcp lint: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`groovymcp lint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}

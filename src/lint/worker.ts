@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { workerData } from "piscina";
+import { locateEngineFiles } from "../engine/engine-files.js";
+import { WasmEngineBridge } from "../engine/wasm-engine-bridge.js";
+import { classify } from "./classify.js";
+import type { RuleSetting } from "./config.js";
+import type { FileKind } from "./file-kind.js";
+import type { FileReport } from "./findings.js";
+import { UnitCompiler } from "./unit-compiler.js";
+
+/** Set once per pool: what every unit needs to know about the whole run. */
+export interface WorkerSetup {
+  readonly classpath: readonly string[];
+  readonly treePackages: readonly string[];
+  /** Type names the tree declares, only when some unit was split. */
+  readonly treeTypes: readonly string[] | undefined;
+  readonly settings: readonly [string, RuleSetting][];
+}
+
+export interface UnitTask {
+  readonly key: string;
+  readonly split: boolean;
+  readonly files: readonly { path: string; displayPath: string; kind: FileKind; text?: string }[];
+}
+
+export interface UnitOutcome {
+  readonly reports: FileReport[];
+  readonly usedLintOp: boolean;
+}
+
+const setup = workerData as WorkerSetup;
+const treePackages = new Set(setup.treePackages);
+const treeTypes = setup.treeTypes === undefined ? undefined : new Set(setup.treeTypes);
+const settings = new Map(setup.settings);
+
+let compiler: UnitCompiler | undefined;
+
+/** Lints one compile unit in this worker's engine (created on the first unit and kept for the pool's life). */
+export default async function lintUnit(task: UnitTask): Promise<UnitOutcome> {
+  compiler ??= new UnitCompiler(new WasmEngineBridge(locateEngineFiles(), setup.classpath));
+  const sources = task.files.map((f) => ({ uri: pathToFileURL(f.path).href, text: f.text ?? readFileSync(f.path, "utf8") }));
+  const results = await compiler.lintUnit(sources);
+  const reports: FileReport[] = task.files.map((f, i) => {
+    const { findings, suppressed } = classify(results[i]!, {
+      kind: f.kind,
+      text: sources[i]!.text,
+      hasClasspath: setup.classpath.length > 0,
+      treePackages,
+      treeTypes: task.split ? treeTypes : undefined,
+      settings,
+    }, f.displayPath);
+    return { path: f.path, displayPath: f.displayPath, kind: f.kind, findings, suppressed };
+  });
+  return { reports, usedLintOp: compiler.usesLintOp === true };
+}

@@ -15,7 +15,10 @@ export interface ClassifyContext {
   readonly hasClasspath: boolean;
   /** Packages that any linted file declares (the whole tree, not only this shard). */
   readonly treePackages: ReadonlySet<string>;
-  /** Set when the file's source tree was compiled in chunks: simple and qualified type names the tree declares. */
+  /**
+   * Type names (simple and qualified) that the engine could not see in this compile although the tree declares them:
+   * those of the tree's Java sources, and, when the source tree was compiled in chunks, of its Groovy files.
+   */
   readonly treeTypes: ReadonlySet<string> | undefined;
   readonly settings: ReadonlyMap<string, RuleSetting>;
 }

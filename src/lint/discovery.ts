@@ -163,6 +163,31 @@ export async function discoverFiles(inputs: readonly string[], options: Discover
   return [...found].sort(compareStrings);
 }
 
+/**
+ * Java sources under the walked directories (same skips). They are not linted, but the packages and types they
+ * declare belong to the tree: a Groovy class that uses them is not missing a dependency.
+ */
+export async function discoverJavaSources(inputs: readonly string[], cwd: string): Promise<string[]> {
+  const gitignore = new GitignoreStack();
+  const found = new Set<string>();
+  for (const input of inputs) {
+    const abs = resolve(cwd, input);
+    let isDir = false;
+    try {
+      isDir = statSync(abs).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) continue;
+    const files = await glob(["**/*.java"], { cwd: abs, absolute: true, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: skippedDirectoryGlobs(), expandDirectories: false });
+    for (const f of files) {
+      const file = resolve(f);
+      if (!gitignore.ignores(file)) found.add(file);
+    }
+  }
+  return [...found].sort(compareStrings);
+}
+
 /** Code-unit order, so output never depends on the locale. */
 export function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

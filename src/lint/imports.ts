@@ -58,24 +58,14 @@ export function packageOfImport(decl: ImportDeclaration): string {
 }
 
 /**
- * Packages that the JDK and Groovy own. An import from one of them that does not resolve is a typo or a removed
- * class, never a missing dependency. Used until the engine's `lint` op reports `packageKnown` from its class model.
+ * Packages that the engine's class model covers: the JDK's java.base module and Groovy's core runtime API. An
+ * unresolved import from one of them is a typo or a removed class, never a missing dependency. Everything else,
+ * including other JDK modules (java.sql, java.desktop, java.net.http), Groovy's own modules (groovy-json, groovy-xml,
+ * groovy-sql, ...) and Groovy's compiler API, is a dependency from the linter's point of view. Used until the
+ * engine's `lint` op reports `packageKnown` from the class model itself.
  */
-const PLATFORM_PREFIXES = [
-  "java.",
-  "javax.",
-  "jdk.",
-  "sun.",
-  "com.sun.",
-  "org.w3c.",
-  "org.xml.",
-  "org.ietf.",
-  "groovy.",
-  "org.codehaus.groovy.",
-  "org.apache.groovy.",
-];
+const MODEL_PACKAGES = /^(?:java\.(?:lang|util|io|nio|math|time|text|security|beans)(?:\..*)?|java\.net|groovy\.(?:lang|util|transform)(?:\..*)?|org\.codehaus\.groovy\.runtime(?:\..*)?|org\.apache\.groovy\.(?:lang|util)(?:\..*)?)$/;
 
 export function isPlatformPackage(pkg: string): boolean {
-  const p = `${pkg}.`;
-  return PLATFORM_PREFIXES.some((prefix) => p.startsWith(prefix));
+  return MODEL_PACKAGES.test(pkg);
 }

@@ -5,7 +5,7 @@ import { engineFilesPresent, locateEngineFiles } from "../engine/engine-files.js
 import { packageVersion } from "../version.js";
 import { parseLintCommandLine, type FailOn, type LintOptions } from "./command.js";
 import { findConfigFile, loadConfig, type LintConfig } from "./config.js";
-import { compareStrings, discoverFiles, toPosix } from "./discovery.js";
+import { compareStrings, discoverFiles, discoverJavaSources, toPosix } from "./discovery.js";
 import { LintUsageError } from "./errors.js";
 import { detectKind, KindOverrides } from "./file-kind.js";
 import type { FileReport } from "./findings.js";
@@ -33,6 +33,24 @@ function readStdin(): string {
 }
 
 const TYPE_NAMES = /^[ \t]*(?:@[\w.]+(?:\([^)\n]*\))?[ \t]*)*(?:(?:public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)[ \t]+)*(?:class|interface|enum|trait|record|@interface)[ \t]+([A-Za-z_$][\w$]*)/gm;
+
+/** Packages and type names that the tree's Java sources declare. */
+function readJavaDeclarations(paths: readonly string[], packages: Set<string>, types: Set<string>): void {
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      continue;
+    }
+    const pkg = packageOf(text);
+    if (pkg !== null) packages.add(pkg);
+    for (const m of text.matchAll(TYPE_NAMES)) {
+      types.add(m[1]!);
+      if (pkg !== null) types.add(`${pkg}.${m[1]!}`);
+    }
+  }
+}
 
 /** Reads every file once to decide its kind and package; the texts are not kept (workers read them again). */
 function prepareFiles(paths: readonly string[], stdin: { name: string; text: string } | undefined, options: { cwd: string; config: LintConfig }, typeNames: Set<string> | undefined): LintFile[] {
@@ -130,6 +148,7 @@ async function lintUnits(units: readonly CompileUnit[], setup: WorkerSetup, jobs
           const outcome = (await pool.run(task)) as UnitOutcome;
           results[i] = outcome.reports;
         } catch (error) {
+          process.stderr.write(`groovymcp lint: the engine failed on ${u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.key}`}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
           results[i] = u.files.map((f) => engineFailure(f, error));
         }
         progress.advance(u.files.length);
@@ -191,7 +210,10 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   let prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
   let units = groupUnits(prepared);
   if (!units.some((u) => u.split)) typeNames = undefined;
-  const treePackages = [...new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null))].sort(compareStrings);
+  const packages = new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null));
+  const javaTypes = new Set<string>();
+  readJavaDeclarations(await discoverJavaSources(paths, cwd), packages, javaTypes);
+  const treePackages = [...packages].sort(compareStrings);
   if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
   prepared = [];
 
@@ -201,6 +223,7 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
     classpath,
     treePackages,
     treeTypes: typeNames === undefined ? undefined : [...typeNames].sort(compareStrings),
+    javaTypes: [...javaTypes].sort(compareStrings),
     settings: [...config.rules.entries()],
   };
   let reports = units.length === 0 ? [] : await lintUnits(units, setup, options.jobs, progress);

@@ -15,6 +15,8 @@ export interface WorkerSetup {
   readonly treePackages: readonly string[];
   /** Type names the tree declares, only when some unit was split. */
   readonly treeTypes: readonly string[] | undefined;
+  /** Type names declared by the tree's Java sources (never compiled, so never resolvable by the engine). */
+  readonly javaTypes: readonly string[];
   readonly settings: readonly [string, RuleSetting][];
 }
 
@@ -31,7 +33,8 @@ export interface UnitOutcome {
 
 const setup = workerData as WorkerSetup;
 const treePackages = new Set(setup.treePackages);
-const treeTypes = setup.treeTypes === undefined ? undefined : new Set(setup.treeTypes);
+const treeTypes = new Set([...(setup.treeTypes ?? []), ...setup.javaTypes]);
+const javaTypes = new Set(setup.javaTypes);
 const settings = new Map(setup.settings);
 
 let compiler: UnitCompiler | undefined;
@@ -47,7 +50,7 @@ export default async function lintUnit(task: UnitTask): Promise<UnitOutcome> {
       text: sources[i]!.text,
       hasClasspath: setup.classpath.length > 0,
       treePackages,
-      treeTypes: task.split ? treeTypes : undefined,
+      treeTypes: task.split ? treeTypes : javaTypes.size > 0 ? javaTypes : undefined,
       settings,
     }, f.displayPath);
     return { path: f.path, displayPath: f.displayPath, kind: f.kind, findings, suppressed };

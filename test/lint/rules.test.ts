@@ -1,0 +1,66 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { RULE_IDS, RULES } from "../../src/lint/rules.js";
+import { FIXTURES, lint, PROJECT_ROOT, type JsonReport } from "./support.js";
+
+const ENGINE = existsSync(join(PROJECT_ROOT, "engine-wasm", "target", "dist", "groovy-engine.wasm"));
+
+describe("the rule table", () => {
+  it("gives every rule a severity, a rationale and a section in docs/rules.md", async () => {
+    const { readFileSync } = await import("node:fs");
+    const doc = readFileSync(join(PROJECT_ROOT, "docs", "rules.md"), "utf8");
+    for (const id of RULE_IDS) {
+      const def = RULES.get(id)!;
+      expect(["error", "warning", "information"]).toContain(def.severity);
+      expect(def.rationale.length).toBeGreaterThan(20);
+      expect(doc, id).toContain(`## ${id}\n`);
+    }
+  });
+});
+
+describe.skipIf(!ENGINE)("compiler rules decided by the host, on the real engine", () => {
+  let report: JsonReport;
+  const findings = (path: string): string[] => {
+    const file = report.files.find((f) => f.path === path);
+    if (file === undefined) throw new Error(`${path} was not linted`);
+    return file.findings.map((f) => `${f.line}:${f.rule}:${f.severity}`);
+  };
+
+  beforeAll(async () => {
+    const run = await lint(["--format", "json", "--jobs", "2", "rules"], { cwd: FIXTURES });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(1);
+    report = JSON.parse(run.stdout) as JsonReport;
+  });
+
+  it.each([
+    ["groovy/syntax", "rules/scripts/syntax.groovy", ["2:groovy/syntax:error"]],
+    ["groovy/unresolved (a simple name no import explains)", "rules/scripts/unresolved.groovy", ["1:groovy/unresolved:error"]],
+    ["groovy/unresolved (an import from a JDK package)", "rules/scripts/typo.groovy", ["1:groovy/unresolved:error"]],
+    ["groovy/missing-dependency (once per import)", "rules/scripts/missing.groovy", ["1:groovy/missing-dependency:information"]],
+    ["groovy/type-check", "rules/typed/Typed.groovy", ["3:groovy/type-check:error"]],
+    ["groovy/duplicate", "rules/dup/Dup.groovy", ["2:groovy/duplicate:error"]],
+    ["groovy/compiler", "rules/abstract/Abs.groovy", ["4:groovy/compiler:error"]],
+    ["groovy/unused-import", "rules/unused/Unused.groovy", ["1:groovy/unused-import:warning"]],
+    ["suppression comments (ours and groovylint's)", "rules/suppress/Suppressed.groovy", ["4:groovy/unused-import:warning", "6:groovy/unused-import:warning"]],
+  ])("%s", (_rule, path, expected) => {
+    expect(findings(path)).toEqual(expected);
+  });
+
+  it("reports nothing on clean files (the negative cases)", () => {
+    expect(findings("rules/ok/Ok.groovy")).toEqual([]);
+    expect(findings("rules/scripts/ok-script.groovy")).toEqual([]);
+  });
+
+  it("counts suppressed findings", () => {
+    expect(report.files.find((f) => f.path === "rules/suppress/Suppressed.groovy")!.suppressed).toBe(2);
+    expect(report.summary.suppressed).toBe(2);
+  });
+
+  it("shows relative paths, never absolute ones, in messages", () => {
+    const dup = report.files.find((f) => f.path === "rules/dup/Dup.groovy")!.findings[0]!;
+    expect(dup.message).toContain("rules/dup/Dup.groovy");
+    expect(dup.message).not.toContain("file:");
+  });
+});

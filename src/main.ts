@@ -1,10 +1,11 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
-import { helpText, parseCommandLine } from "./cli/command-line.js";
+import { helpText, parseCommandLine } from "./command-line/command-line.js";
 import type { Root } from "./confinement/confined-file.js";
 import { limitsFromEnvironment } from "./limits/limits.js";
 import { serve } from "./server/stdio-server.js";
-import { logLine } from "./transport/stderr-log.js";
+import { logLine } from "./log/log.js";
+import { logToStderr } from "./log/stderr.js";
 import { writeStdoutText } from "./transport/stdout-writer.js";
 import { packageVersion } from "./version.js";
 
@@ -21,6 +22,7 @@ function resolveRoot(dir: string): Root | undefined {
 
 /** Runs the CLI. Exit codes: 0 ok (help, version, end of session), 2 usage error. */
 export async function main(argv: readonly string[]): Promise<void> {
+  logToStderr();
   if (argv[0] === "lint") {
     // The linter is a subcommand of its own (src/lint/); it shares no state with the server.
     const { lintMain } = await import("./lint/run.js");

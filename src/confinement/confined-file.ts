@@ -1,16 +1,16 @@
 import { constants as fsConstants } from "node:fs";
 import { open, realpath } from "node:fs/promises";
-import { isAbsolute, relative, resolve, sep } from "node:path";
+import { isAbsolute, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { EngineArgumentError } from "../engine/core/errors.js";
 import type { Limits } from "../limits/limits.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
+import type { SourceReader } from "../workspace/source.js";
+import { isInside } from "./path-guard.js";
 
-/** A refusal to read a file. The message is safe to show the client. */
-export class ConfinementError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ConfinementError";
-  }
+/** A refusal to read a file: a caller mistake whose message is safe to show the client. */
+export class ConfinementError extends EngineArgumentError {
+  override readonly name: string = "ConfinementError";
 }
 
 /** The --root directory: both as given (made absolute) and after realpath. It is never scanned. */
@@ -27,12 +27,6 @@ export interface ConfinedSource {
 
 /** Pseudo file systems whose entries look like regular files but are not source. */
 const PSEUDO_FILE_SYSTEMS = ["/proc", "/sys", "/dev"];
-
-function isInside(dir: string, candidate: string): boolean {
-  if (candidate === dir) return true;
-  const rel = relative(dir, candidate);
-  return rel.length > 0 && !rel.startsWith("..") && !isAbsolute(rel) && rel.split(sep)[0] !== "..";
-}
 
 function checkPathString(value: string, limits: Limits, what: string): void {
   if (value.length === 0) throw new ConfinementError(`${what} is empty`);
@@ -157,4 +151,13 @@ export async function canonicalFileUri(root: Root, uri: string, limits: Limits):
   } catch {
     return undefined;
   }
+}
+
+/** The workspace's source reader on Node: every read confined to the root. */
+export function confinedReader(root: Root, limits: Limits): SourceReader {
+  return {
+    readPath: (path) => readConfinedFile(root, path, limits),
+    readFileUri: async (uri) => readConfinedFile(root, filePathFromUri(uri, limits), limits, uri),
+    canonicalFileUri: (uri) => canonicalFileUri(root, uri, limits),
+  };
 }

@@ -12,6 +12,8 @@ export interface Limits {
   readonly maxPathChars: number;
   /** Longest client string quoted back in an error message. */
   readonly maxQuotedChars: number;
+  /** An engine call running longer is stopped and fails with a tool error naming this limit; 0 turns it off. */
+  readonly callTimeoutMs: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -21,16 +23,49 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxOpenBuffers: 64,
   maxPathChars: 4096,
   maxQuotedChars: 200,
+  callTimeoutMs: 20_000,
 });
+
+/** What one --classpath jar may cost (src/engine/node/jar-bounds.ts); a jar over a bound is skipped. */
+export interface JarBounds {
+  /** Entries in its central directory. */
+  readonly maxEntries: number;
+  /** Inflated size of one class file, in bytes. */
+  readonly maxClassBytes: number;
+  /** Inflated size of all its class files together, in bytes (other entries are skipped, never inflated). */
+  readonly maxJarClassBytes: number;
+}
+
+export const DEFAULT_JAR_BOUNDS: JarBounds = Object.freeze({
+  // the largest ordinary jars (groovy, scala-library, big frameworks) have ~10-30k entries
+  maxEntries: 100_000,
+  // real class files are rarely over 1 MiB; the class-file format keeps sane ones far below this
+  maxClassBytes: 8 * 1024 * 1024,
+  // the inflated classes of the largest ordinary jars are well under 100 MiB
+  maxJarClassBytes: 256 * 1024 * 1024,
+});
+
+/** Environment variables are plain strings; this module takes them as a record so it needs no Node types. */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export const CALL_TIMEOUT_VARIABLE = "GROOVYMCP_CALL_TIMEOUT_MS";
 
 /**
  * The result cap can be lowered (never raised) with GROOVYMCP_MAX_RESULT_CHARS, documented in the README as a
  * testing knob; it lets the limit tests probe the exact boundary without megabyte-sized results.
+ * GROOVYMCP_CALL_TIMEOUT_MS sets the watchdog's call time limit (100 ms to 1 hour; 0 turns it off).
  */
-export function limitsFromEnvironment(env: NodeJS.ProcessEnv): Limits {
+export function limitsFromEnvironment(env: Environment): Limits {
+  let limits: Limits = DEFAULT_LIMITS;
   const raw = env["GROOVYMCP_MAX_RESULT_CHARS"];
-  if (raw === undefined || !/^[0-9]{1,9}$/.test(raw)) return DEFAULT_LIMITS;
-  const value = Number(raw);
-  if (value < 2 || value >= DEFAULT_LIMITS.maxResultChars) return DEFAULT_LIMITS;
-  return Object.freeze({ ...DEFAULT_LIMITS, maxResultChars: value });
+  if (raw !== undefined && /^[0-9]{1,9}$/.test(raw)) {
+    const value = Number(raw);
+    if (value >= 2 && value < DEFAULT_LIMITS.maxResultChars) limits = { ...limits, maxResultChars: value };
+  }
+  const timeout = env[CALL_TIMEOUT_VARIABLE];
+  if (timeout !== undefined && /^[0-9]{1,7}$/.test(timeout)) {
+    const value = Number(timeout);
+    if (value === 0 || (value >= 100 && value <= 3_600_000)) limits = { ...limits, callTimeoutMs: value };
+  }
+  return Object.freeze(limits);
 }

@@ -1,7 +1,13 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
-import { Piscina } from "piscina";
-import { engineFilesPresent, locateEngineFiles } from "../engine/engine-files.js";
+import { pathToFileURL } from "node:url";
+import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/index.js";
+import { engineFilesPresent, locateEngineFiles } from "../engine/node/engine-files.js";
+import { classify } from "./classify.js";
+import { EnginePool, LINT_CALL_TIMEOUT_MS } from "./engine-pool.js";
+import type { EngineFileResult } from "./engine-result.js";
+import type { UnitCompiler } from "./unit-compiler.js";
 import { packageVersion } from "../version.js";
 import { parseLintCommandLine, type FailOn, type LintOptions } from "./command.js";
 import { findConfigFile, loadConfig, type LintConfig } from "./config.js";
@@ -16,13 +22,6 @@ import { summarize, type ReportInput } from "./report/summary.js";
 import { formatText } from "./report/text.js";
 import { severityRank } from "./rules.js";
 import { groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
-import type { UnitOutcome, UnitTask, WorkerSetup } from "./worker.js";
-
-/**
- * Each worker's heap limit. One engine with one unit (at most MAX_UNIT_FILES files) stays well below it; a unit
- * that runs past it ends that worker only, and its files get an error finding.
- */
-export const WORKER_HEAP_MB = 3072;
 
 function readStdin(): string {
   try {
@@ -121,48 +120,86 @@ class Progress {
   }
 }
 
-/** Lints the units in a pool of worker threads; results come back in unit order whatever finishes first. */
-async function lintUnits(units: readonly CompileUnit[], setup: WorkerSetup, jobs: number, progress: Progress): Promise<FileReport[]> {
-  const threads = Math.max(1, Math.min(jobs, units.length));
-  const pool = new Piscina({
-    filename: new URL("./worker.js", import.meta.url).href,
-    minThreads: threads,
-    maxThreads: threads,
-    idleTimeout: 1000,
-    atomics: "disabled",
-    workerData: setup,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+/** What classification needs to know about the whole run. */
+interface RunKnowledge {
+  readonly hasClasspath: boolean;
+  readonly treePackages: ReadonlySet<string>;
+  /** Type names of the tree's Groovy files (only when some unit was split) and its Java files. */
+  readonly treeTypes: ReadonlySet<string>;
+  readonly javaTypes: ReadonlySet<string>;
+  readonly settings: LintConfig["rules"];
+}
+
+/** Compiler messages may quote a buffer's URI (an absolute path); reports show the relative path instead. */
+function withDisplayPaths(result: EngineFileResult, uris: readonly string[], files: readonly LintFile[]): EngineFileResult {
+  const rewrite = (message: string): string => {
+    if (!message.includes("file:")) return message;
+    let out = message;
+    uris.forEach((uri, i) => {
+      out = out.split(uri).join(files[i]!.displayPath);
+    });
+    return out;
+  };
+  return {
+    uri: result.uri,
+    diagnostics: result.diagnostics.map((d) => ({ ...d, message: rewrite(d.message) })),
+    findings: result.findings.map((f) => ({ ...f, message: rewrite(f.message) })),
+    unusedImports: result.unusedImports,
+  };
+}
+
+async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: RunKnowledge): Promise<FileReport[]> {
+  const texts = await Promise.all(unit.files.map((f) => (f.text !== undefined ? Promise.resolve(f.text) : readFile(f.path, "utf8"))));
+  const uris = unit.files.map((f) => pathToFileURL(f.path).href);
+  const results = await compiler.lintUnit(uris.map((uri, i) => ({ uri, text: texts[i]! })));
+  return unit.files.map((f, i) => {
+    const { findings, suppressed } = classify(
+      withDisplayPaths(results[i]!, uris, unit.files),
+      {
+        kind: f.kind,
+        text: texts[i]!,
+        hasClasspath: known.hasClasspath,
+        treePackages: known.treePackages,
+        treeTypes: unit.split ? known.treeTypes : known.javaTypes.size > 0 ? known.javaTypes : undefined,
+        settings: known.settings,
+      },
+      f.displayPath,
+    );
+    return { path: f.path, displayPath: f.displayPath, kind: f.kind, findings, suppressed };
   });
+}
+
+/** Lints the units on `jobs` engines; results come back in unit order whatever finishes first. */
+async function lintUnits(units: readonly CompileUnit[], classpath: readonly string[], known: RunKnowledge, jobs: number, progress: Progress): Promise<FileReport[]> {
+  const pool = new EnginePool(Math.max(1, Math.min(jobs, units.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`));
   // Largest units first, so the last unit to finish is a small one.
   const order = units.map((u, i) => ({ u, i, w: u.files.reduce((s, f) => s + f.size, 0) })).sort((a, b) => b.w - a.w || a.i - b.i);
   const results = new Array<FileReport[]>(units.length);
   try {
-    await Promise.all(
-      order.map(async ({ u, i }) => {
-        const task: UnitTask = {
-          key: u.key,
-          split: u.split,
-          files: u.files.map((f) => (f.text !== undefined ? { path: f.path, displayPath: f.displayPath, kind: f.kind, text: f.text } : { path: f.path, displayPath: f.displayPath, kind: f.kind })),
-        };
-        try {
-          const outcome = (await pool.run(task)) as UnitOutcome;
-          results[i] = outcome.reports;
-        } catch (error) {
-          process.stderr.write(`groovymcp lint: the engine failed on ${u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.key}`}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
-          results[i] = u.files.map((f) => engineFailure(f, error));
-        }
-        progress.advance(u.files.length);
-      }),
-    );
+    await pool.forEach(order, async ({ u, i }, compiler) => {
+      try {
+        results[i] = await lintOneUnit(u, compiler, known);
+      } catch (error) {
+        if (error instanceof EngineUnavailableError) throw error;
+        const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+        process.stderr.write(`groovymcp lint: the engine failed on ${what}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
+        results[i] = u.files.map((f) => engineFailure(f, error));
+      }
+      progress.advance(u.files.length);
+    });
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
+    throw error;
   } finally {
-    await pool.destroy();
+    pool.dispose();
   }
   return results.flat();
 }
 
 /** A unit the engine could not finish: every file in it gets one error, so CI never passes it silently. */
 function engineFailure(file: LintFile, error: unknown): FileReport {
-  const reason = error instanceof Error && /heap|memory/i.test(error.message) ? "ran out of memory" : "failed";
+  const reason =
+    error instanceof EngineTimeoutError ? `ran past the ${LINT_CALL_TIMEOUT_MS / 1000} s call limit` : error instanceof Error && /heap|memory/i.test(error.message) ? "ran out of memory" : "failed";
   const message = `the Groovy engine ${reason} on this file's compile unit, so it was not checked`;
   return {
     path: file.path,
@@ -219,14 +256,14 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
 
   const fileCount = units.reduce((s, u) => s + u.files.length, 0);
   const progress = new Progress(fileCount, options.quiet);
-  const setup: WorkerSetup = {
-    classpath,
-    treePackages,
-    treeTypes: typeNames === undefined ? undefined : [...typeNames].sort(compareStrings),
-    javaTypes: [...javaTypes].sort(compareStrings),
-    settings: [...config.rules.entries()],
+  const known: RunKnowledge = {
+    hasClasspath: classpath.length > 0,
+    treePackages: new Set(treePackages),
+    treeTypes: new Set([...(typeNames ?? []), ...javaTypes]),
+    javaTypes,
+    settings: config.rules,
   };
-  let reports = units.length === 0 ? [] : await lintUnits(units, setup, options.jobs, progress);
+  let reports = units.length === 0 ? [] : await lintUnits(units, classpath, known, options.jobs, progress);
   progress.end();
   reports.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
 

@@ -1,6 +1,7 @@
-import { isJsonObject, type JsonObject } from "../protocol/json-rpc.js";
-import { EngineRequestError, type GroovyEngine } from "../engine/groovy-engine.js";
-import { fromDiagnostics, type DiagnosticsOpResult } from "./diagnostics-fallback.js";
+import { EngineArgumentError, EngineStateError } from "../engine/core/index.js";
+import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
+import type { Workspace } from "../workspace/index.js";
+import { fromDiagnostics } from "./diagnostics-fallback.js";
 import type { EngineFileResult } from "./engine-result.js";
 
 export interface UnitSource {
@@ -9,26 +10,35 @@ export interface UnitSource {
 }
 
 /**
- * Compiles one unit in one engine: opens its buffers, asks for the whole unit's findings, and closes them again, so
- * an engine never holds more than one unit. Results come back in the order of `sources`.
+ * Compiles one unit in one workspace: opens its buffers, asks for the whole unit's findings, and closes them again,
+ * so an engine never holds more than one unit. Results come back in the order of `sources`.
+ *
+ * The engine's `lint` op answers for the whole unit in one call. An engine build without it answers `unknown op`;
+ * then (learnt once per engine) each buffer's `diagnostics` op is asked instead, which gives the compiler rules
+ * and unused imports but no AST rules.
  */
 export class UnitCompiler {
-  /** Whether the engine has the `lint` op; learnt from the first unit. */
   private lintOp: boolean | undefined;
 
-  constructor(private readonly engine: GroovyEngine) {}
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly reader: UnitReader,
+  ) {}
 
+  /** Whether the engine has the `lint` op (undefined until the first unit). */
   get usesLintOp(): boolean | undefined {
     return this.lintOp;
   }
 
   async lintUnit(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
+    this.reader.serve(sources);
     try {
-      for (const s of sources) await this.engine.openBuffer(s.uri, s.text);
+      for (const s of sources) await this.workspace.open(s.uri, s.text);
       return await this.ask(sources);
     } finally {
+      this.reader.serve([]);
       for (const s of sources) {
-        if (this.engine.isOpen(s.uri)) await this.engine.closeBuffer(s.uri).catch(() => false);
+        if (this.workspace.isOpen(s.uri)) await this.workspace.close(s.uri).catch(() => false);
       }
     }
   }
@@ -36,36 +46,52 @@ export class UnitCompiler {
   private async ask(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
     if (this.lintOp !== false) {
       try {
-        const result = await this.engine.request("lint", { uris: sources.map((s) => s.uri) });
+        const result = await this.workspace.run("lint", { uris: sources.map((s) => s.uri) });
         this.lintOp = true;
-        return parseLintResult(result, sources);
+        return fromLintResult(result, sources);
       } catch (error) {
-        if (!(error instanceof EngineRequestError) || !/unknown op/.test(error.message) || this.lintOp === true) throw error;
+        const unknownOp = (error instanceof EngineArgumentError || error instanceof EngineStateError) && /unknown op/.test(error.message);
+        if (!unknownOp || this.lintOp === true) throw error;
         this.lintOp = false;
       }
     }
     const out: EngineFileResult[] = [];
     for (const s of sources) {
-      const result = await this.engine.request("diagnostics", { uri: s.uri });
-      out.push(fromDiagnostics(result as unknown as DiagnosticsOpResult));
+      const result: DiagnosticsResult = await this.workspace.run("diagnostics", { uri: s.uri });
+      out.push(fromDiagnostics(result));
     }
     return out;
   }
 }
 
-function parseLintResult(result: JsonObject, sources: readonly UnitSource[]): EngineFileResult[] {
-  const files = result["files"];
+function fromLintResult(result: LintResult, sources: readonly UnitSource[]): EngineFileResult[] {
   const byUri = new Map<string, EngineFileResult>();
-  if (Array.isArray(files)) {
-    for (const f of files) {
-      if (!isJsonObject(f) || typeof f["uri"] !== "string") continue;
-      byUri.set(f["uri"], {
-        uri: f["uri"],
-        diagnostics: (Array.isArray(f["diagnostics"]) ? f["diagnostics"] : []) as unknown as EngineFileResult["diagnostics"],
-        findings: (Array.isArray(f["findings"]) ? f["findings"] : []) as unknown as EngineFileResult["findings"],
-        unusedImports: (Array.isArray(f["unusedImports"]) ? f["unusedImports"] : []) as unknown as EngineFileResult["unusedImports"],
-      });
-    }
-  }
+  for (const f of result.files) byUri.set(f.uri, { uri: f.uri, diagnostics: f.diagnostics, findings: f.findings, unusedImports: f.unusedImports });
   return sources.map((s) => byUri.get(s.uri) ?? { uri: s.uri, diagnostics: [], findings: [], unusedImports: [] });
+}
+
+/**
+ * The workspace's source reader for lint: it serves exactly the texts of the unit being compiled (read once by the
+ * linter), so a `file:` URI names an open buffer with the same text, which the engine keeps without recompiling.
+ */
+export class UnitReader implements SourceReader {
+  private texts = new Map<string, string>();
+
+  serve(sources: readonly UnitSource[]): void {
+    this.texts = new Map(sources.map((s) => [s.uri, s.text]));
+  }
+
+  readPath(path: string): Promise<SourceFile> {
+    return Promise.reject(new EngineArgumentError(`lint reads no paths through the workspace (${path.length} characters given)`));
+  }
+
+  readFileUri(uri: string): Promise<SourceFile> {
+    const text = this.texts.get(uri);
+    if (text === undefined) return Promise.reject(new EngineStateError("not a file of the unit being linted"));
+    return Promise.resolve({ uri, text });
+  }
+
+  canonicalFileUri(uri: string): Promise<string | undefined> {
+    return Promise.resolve(this.texts.has(uri) ? uri : undefined);
+  }
 }

@@ -1,7 +1,8 @@
 /** JSON-RPC 2.0 message shapes and validation, as used over MCP's stdio transport. */
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
-export type JsonObject = { [key: string]: JsonValue };
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/json.js";
+
+export { isJsonObject, type JsonObject, type JsonValue };
 export type RequestId = string | number;
 
 export const ErrorCode = {
@@ -56,10 +57,6 @@ export interface ErrorResponse {
   error: { code: number; message: string; data?: JsonValue };
 }
 export type Response = SuccessResponse | ErrorResponse;
-
-export function isJsonObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 function isValidId(value: unknown): value is RequestId {
   return (typeof value === "string") || (typeof value === "number" && Number.isFinite(value));

@@ -1,9 +1,10 @@
-import type { GroovyEngine } from "../engine/groovy-engine.js";
-import type { Limits } from "../limits/limits.js";
-import type { JsonObject } from "../protocol/json-rpc.js";
+import { EngineError, EngineUnavailableError } from "../engine/core/errors.js";
+import type { JsonObject } from "../json/json.js";
+import { DEFAULT_JAR_BOUNDS, type Limits } from "../limits/limits.js";
+import type { Workspace } from "../workspace/workspace.js";
 
 export interface ResourceContext {
-  readonly engine: GroovyEngine;
+  readonly workspace: Workspace;
   readonly limits: Limits;
   readonly classpathEntryCount: number;
   readonly rootSet: boolean;
@@ -26,29 +27,36 @@ const RESOURCES: readonly ServerResource[] = [
     name: "keywords",
     title: "Groovy keywords",
     description: "The keywords of the Groovy lexer, from the compiler.",
-    read: async ({ engine }) => engine.request("keywords", {}),
+    read: async ({ workspace }) => ({ ...(await workspace.run("keywords", {})) }),
   },
   {
     uri: "groovy://server/default-imports",
     name: "default-imports",
     title: "Groovy default imports",
     description: "The packages and classes every Groovy source imports implicitly, from the compiler.",
-    read: async ({ engine }) => engine.request("defaultImports", {}),
+    read: async ({ workspace }) => ({ ...(await workspace.run("defaultImports", {})) }),
   },
   {
     uri: "groovy://server/limits",
     name: "limits",
     title: "Server limits",
     description: "Size limits, classpath entry count, whether --root is set, the Groovy version, and why no source is ever executed.",
-    read: async ({ engine, limits, classpathEntryCount, rootSet }) => {
-      const info = await engine.request("info", {});
-      const groovyVersion = typeof info["groovyVersion"] === "string" ? info["groovyVersion"] : "unknown";
+    read: async ({ workspace, limits, classpathEntryCount, rootSet }) => {
+      // the limits need no engine: with the engine unavailable (or failing) the version is reported as unknown
+      let groovyVersion = "unknown";
+      try {
+        groovyVersion = (await workspace.run("info", {})).groovyVersion;
+      } catch (error) {
+        if (!(error instanceof EngineError)) throw error;
+      }
       return {
         maxMessageBytes: limits.maxMessageBytes,
         maxSourceChars: limits.maxSourceChars,
         maxResultChars: limits.maxResultChars,
         maxOpenBuffers: limits.maxOpenBuffers,
+        callTimeoutMs: limits.callTimeoutMs,
         classpathEntries: classpathEntryCount,
+        classpathJarBounds: { ...DEFAULT_JAR_BOUNDS },
         rootSet,
         groovyVersion,
         engine: "webassembly",
@@ -67,7 +75,19 @@ export function findResource(uri: string): ServerResource | undefined {
   return RESOURCES.find((r) => r.uri === uri);
 }
 
+/**
+ * The resources/read result. With the engine unavailable, an engine resource answers the way tools do: its one
+ * content is the plain-text message "the Groovy engine is not available: …" (no JSON-RPC error).
+ */
 export async function readResource(resource: ServerResource, context: ResourceContext): Promise<JsonObject> {
-  const body = await resource.read(context);
+  let body: JsonObject;
+  try {
+    body = await resource.read(context);
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) {
+      return { contents: [{ uri: resource.uri, mimeType: "text/plain", text: `the Groovy engine is not available: ${error.message}` }] };
+    }
+    throw error;
+  }
   return { contents: [{ uri: resource.uri, mimeType: "application/json", text: JSON.stringify(body) }] };
 }

@@ -1,13 +1,16 @@
-import type { Root } from "../confinement/confined-file.js";
-import { locateEngineFiles } from "../engine/engine-files.js";
-import { WasmEngineBridge } from "../engine/wasm-engine-bridge.js";
+import { confinedReader, type Root } from "../confinement/confined-file.js";
+import { RecoveringEngine } from "../engine/core/index.js";
+import { locateEngineFiles } from "../engine/node/engine-files.js";
+import { workerSpawn } from "../engine/node/worker-host.js";
 import type { Limits } from "../limits/limits.js";
+import { logFailure, logLine } from "../log/log.js";
+import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
-import type { Response } from "../protocol/json-rpc.js";
+import { parseMessage, success, type Response } from "../protocol/json-rpc.js";
 import { McpSession } from "../session/mcp-session.js";
 import { LineReader } from "../transport/line-reader.js";
-import { logFailure, redirectConsoleToStderr } from "../transport/stderr-log.js";
 import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
+import { Workspace } from "../workspace/workspace.js";
 
 export interface ServeOptions {
   readonly root: Root | undefined;
@@ -19,6 +22,16 @@ export interface ServeOptions {
 
 type Work = { kind: "line"; line: string } | { kind: "oversized" };
 
+/** A cheap pre-check before the full parse: only lines that may be a ping request are parsed out of turn. */
+function isPing(line: string): boolean {
+  return line.length < 512 && line.includes('"ping"');
+}
+
+/** Requests that may wait on the engine (a false positive only lets a ping overtake a quick request). */
+function mayUseEngine(line: string): boolean {
+  return line.includes('"tools/call"') || line.includes('"resources/read"');
+}
+
 /** Most framed lines kept waiting before stdin is paused (memory stays bounded under a flood). */
 const MAX_QUEUED = 32;
 
@@ -27,6 +40,7 @@ const MAX_QUEUED = 32;
  * Lines are handled strictly one at a time, in arrival order.
  */
 export function serve(options: ServeOptions): void {
+  logToStderr();
   redirectConsoleToStderr();
   const exit = (): void => {
     process.exit(0);
@@ -37,10 +51,22 @@ export function serve(options: ServeOptions): void {
   process.on("uncaughtException", (error) => logFailure("unexpected failure", error));
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
-  const engine = new WasmEngineBridge(locateEngineFiles(), options.classpathJars);
+  const engine = new RecoveringEngine({
+    spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: options.classpathJars, log: (line) => process.stderr.write(`${line}\n`) }),
+    callTimeoutMs: options.limits.callTimeoutMs,
+    log: logLine,
+  });
   engine.start();
-  const session = new McpSession({
+  const workspace = new Workspace({
     engine,
+    maxOpenBuffers: options.limits.maxOpenBuffers,
+    maxSourceChars: options.limits.maxSourceChars,
+    reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),
+    noReaderMessage: "the server was started without --root, so it cannot read files; pass the source as text instead",
+    closeHint: "close one with groovy_close first",
+  });
+  const session = new McpSession({
+    workspace,
     limits: options.limits,
     root: options.root,
     classpathEntryCount: options.classpathEntryCount,
@@ -50,6 +76,8 @@ export function serve(options: ServeOptions): void {
 
   const queue: Work[] = [];
   let running = false;
+  /** True while a request that may wait on the engine is being answered: only then does a ping overtake it. */
+  let engineBusy = false;
   let inputEnded = false;
   const stdin = process.stdin;
 
@@ -66,10 +94,13 @@ export function serve(options: ServeOptions): void {
         if (queue.length < MAX_QUEUED / 2 && stdin.isPaused() && !inputEnded) stdin.resume();
         let reply: Response | undefined;
         try {
+          engineBusy = work.kind === "line" && mayUseEngine(work.line);
           reply = work.kind === "line" ? await dispatcher.dispatchLine(work.line) : dispatcher.oversizedLine();
         } catch (error) {
           logFailure("dispatch failed", error);
           reply = undefined;
+        } finally {
+          engineBusy = false;
         }
         if (reply !== undefined) await writeMessage(reply);
       }
@@ -80,6 +111,15 @@ export function serve(options: ServeOptions): void {
   };
 
   const enqueue = (work: Work): void => {
+    // MCP wants ping answered promptly: while a request waits on the engine, a ping is answered at once; every
+    // other request (and a ping at any other time) stays strictly in order.
+    if (engineBusy && work.kind === "line" && isPing(work.line)) {
+      const message = parseMessage(work.line);
+      if (message.kind === "request" && message.method === "ping") {
+        void writeMessage(success(message.id, {}));
+        return;
+      }
+    }
     queue.push(work);
     if (queue.length >= MAX_QUEUED) stdin.pause();
     void drain();

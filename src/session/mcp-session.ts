@@ -1,5 +1,4 @@
 import type { Root } from "../confinement/confined-file.js";
-import type { GroovyEngine } from "../engine/groovy-engine.js";
 import type { Limits } from "../limits/limits.js";
 import type { MethodHandler } from "../protocol/dispatcher.js";
 import { ErrorCode, isJsonObject, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
@@ -8,10 +7,11 @@ import { findResource, listedResources, readResource } from "../resources/server
 import { warmUpValidation } from "../tools/argument-validation.js";
 import { callTool } from "../tools/call-tool.js";
 import { listedTools } from "../tools/tool-definitions.js";
+import type { Workspace } from "../workspace/workspace.js";
 import { negotiateProtocolVersion } from "./protocol-version.js";
 
 export interface SessionConfig {
-  readonly engine: GroovyEngine;
+  readonly workspace: Workspace;
   readonly limits: Limits;
   readonly root: Root | undefined;
   readonly classpathEntryCount: number;
@@ -73,10 +73,10 @@ export class McpSession implements MethodHandler {
   }
 
   private async gated(method: string, params: JsonObject): Promise<JsonObject> {
-    const { engine, limits, root, classpathEntryCount } = this.config;
+    const { workspace, limits, root, classpathEntryCount } = this.config;
     switch (method) {
       case "tools/list":
-        return { tools: listedTools() as JsonValue[] };
+        return { tools: listedTools(limits) as JsonValue[] };
       case "tools/call": {
         const name = params["name"];
         if (typeof name !== "string") throw new RpcError(ErrorCode.InvalidParams, "Invalid params: name must be a string");
@@ -84,7 +84,7 @@ export class McpSession implements MethodHandler {
         if (args !== undefined && !isJsonObject(args)) {
           throw new RpcError(ErrorCode.InvalidParams, "Invalid params: arguments must be an object");
         }
-        return callTool(name, args ?? {}, { engine, root, limits });
+        return callTool(name, args ?? {}, { workspace, limits });
       }
       case "resources/list":
         return { resources: listedResources() as JsonValue[] };
@@ -94,7 +94,7 @@ export class McpSession implements MethodHandler {
         const uri = params["uri"];
         const resource = typeof uri === "string" ? findResource(uri) : undefined;
         if (resource === undefined) throw new RpcError(ErrorCode.InvalidParams, "Invalid params: unknown resource");
-        return readResource(resource, { engine, limits, classpathEntryCount, rootSet: root !== undefined });
+        return readResource(resource, { workspace, limits, classpathEntryCount, rootSet: root !== undefined });
       }
       case "prompts/list":
         return { prompts: listedPrompts() as JsonValue[] };

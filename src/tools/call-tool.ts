@@ -1,30 +1,25 @@
-import type { Root } from "../confinement/confined-file.js";
-import { ConfinementError, canonicalFileUri } from "../confinement/confined-file.js";
-import { EngineRequestError, EngineUnavailableError, type GroovyEngine } from "../engine/groovy-engine.js";
-import type { Limits } from "../limits/limits.js";
-import { quoteClientString } from "../limits/quote-client-string.js";
-import { isJsonObject, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
-import { hasSource, isBufferUri, resolveSource, SourceArgumentError, type SourceArguments } from "../source/resolve-source.js";
-import { logLine } from "../transport/stderr-log.js";
+import { isJsonObject, type JsonObject } from "../json/json.js";
+import {
+  EngineCallerError, EngineTimeoutError, EngineUnavailableError,
+} from "../engine/core/errors.js";
+import { CALL_TIMEOUT_VARIABLE, type Limits } from "../limits/limits.js";
+import { logLine } from "../log/log.js";
+import type { OperationArguments, OperationName } from "../workspace/operations.js";
+import type { Workspace } from "../workspace/workspace.js";
 import { schemaMismatch, validateArguments } from "./argument-validation.js";
-import { findTool, type ToolDefinition } from "./tool-definitions.js";
+import { findTool } from "./tool-definitions.js";
 
-/** A tools/call result (MCP CallToolResult). */
-export interface ToolResult extends JsonObject {
-  content: { type: "text"; text: string }[];
-  structuredContent: JsonObject;
-}
-
-/** A mistake the agent can fix; becomes a result with isError. */
-export class ToolError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "ToolError";
-  }
-}
+/**
+ * A tools/call result (MCP CallToolResult). A failed call carries its message as text content with isError and
+ * no structuredContent: clients (the TypeScript SDK, the Inspector) validate structuredContent against the tool's
+ * outputSchema even when isError is set, so an `{error}` object would hide the message (docs/architecture.md).
+ */
+export type ToolResult =
+  | { content: [{ type: "text"; text: string }]; structuredContent: JsonObject }
+  | { content: [{ type: "text"; text: string }]; isError: true };
 
 export function errorResult(message: string): ToolResult {
-  return { content: [{ type: "text", text: message }], structuredContent: { error: message }, isError: true };
+  return { content: [{ type: "text", text: message }], isError: true };
 }
 
 function successResult(structured: JsonObject, limits: Limits): ToolResult {
@@ -37,92 +32,31 @@ function successResult(structured: JsonObject, limits: Limits): ToolResult {
   return { content: [{ type: "text", text }], structuredContent: structured };
 }
 
-const MAX_INT = 2_147_483_647;
-function clampPosition(value: JsonValue | undefined): number {
-  if (typeof value !== "number" || !Number.isFinite(value)) return 0;
-  return Math.max(0, Math.min(MAX_INT, Math.trunc(value)));
-}
-
 export interface ToolContext {
-  readonly engine: GroovyEngine;
-  readonly root: Root | undefined;
+  readonly workspace: Workspace;
   readonly limits: Limits;
 }
 
-function sourceArguments(args: JsonObject): SourceArguments {
-  const pick = (key: string): string | undefined => {
-    const value = args[key];
-    return typeof value === "string" ? value : undefined;
-  };
-  return { text: pick("text"), path: pick("path"), uri: pick("uri") };
-}
-
-/** Opens the source's buffer in the engine (or checks that a named buffer is open) and returns its uri. */
-async function prepareBuffer(args: JsonObject, context: ToolContext): Promise<string> {
-  const source = await resolveSource(sourceArguments(args), context.root, context.limits);
-  const { engine, limits } = context;
-  if (source.kind === "open-buffer") {
-    if (!engine.isOpen(source.uri)) {
-      throw new ToolError(`no buffer ${quoteClientString(source.uri)} is open; pass its text first`);
-    }
-    return source.uri;
-  }
-  if (!engine.isOpen(source.uri) && engine.openBufferCount() >= limits.maxOpenBuffers) {
-    throw new ToolError(`too many open buffers (the limit is ${limits.maxOpenBuffers}); close one with groovy_close first`);
-  }
-  await engine.openBuffer(source.uri, source.text);
-  return source.uri;
-}
-
-function engineParams(tool: ToolDefinition, args: JsonObject, uri: string | undefined): JsonObject {
-  const params: JsonObject = {};
-  if (uri !== undefined) params["uri"] = uri;
-  for (const key of tool.passThrough) {
-    const value = args[key];
-    if (value === undefined) continue;
-    params[key] = key === "line" || key === "character" ? clampPosition(value) : value;
-  }
-  return params;
-}
-
-async function runTool(tool: ToolDefinition, args: JsonObject, context: ToolContext): Promise<JsonObject> {
-  if (tool.source === "none") {
-    // groovy_close
-    const raw = args["uri"] as string;
-    let uri = raw;
-    if (!isBufferUri(raw) && raw.startsWith("file:") && context.root !== undefined) {
-      uri = (await canonicalFileUri(context.root, raw, context.limits)) ?? raw;
-    }
-    if (!context.engine.isOpen(uri)) return { closed: false };
-    return { closed: await context.engine.closeBuffer(uri) };
-  }
-  let uri: string | undefined;
-  if (tool.source === "required" || hasSource(sourceArguments(args))) {
-    uri = await prepareBuffer(args, context);
-  } else if (typeof args["query"] !== "string") {
-    throw new ToolError("give a source (text, path or uri) for its outline, or a query to search all open buffers");
-  }
-  return context.engine.request(tool.op, engineParams(tool, args, uri));
-}
-
 /**
- * Handles tools/call once the name and arguments object are known. Every agent mistake becomes an error result;
- * engine bugs propagate (EngineInternalError) and become -32603.
+ * Handles tools/call once the name and arguments object are known. Every caller mistake becomes an error result,
+ * and so do an unavailable engine and a call stopped by the watchdog; engine bugs (EngineInternalError) propagate
+ * and become -32603.
  */
 export async function callTool(name: string, args: JsonObject, context: ToolContext): Promise<ToolResult> {
-  const tool = findTool(name);
+  const tool = findTool(name, context.limits);
   if (tool === undefined) return errorResult("unknown tool");
   const invalid = await validateArguments(tool.inputSchema, args);
   if (invalid !== undefined) return errorResult(invalid);
-  let structured: JsonObject;
+  let structured: unknown;
   try {
-    structured = await runTool(tool, args, context);
+    structured =
+      tool.op === "close"
+        ? { closed: await context.workspace.close(args["uri"] as string) }
+        : await context.workspace.run(tool.op, args as unknown as OperationArguments[OperationName]);
   } catch (error) {
-    if (error instanceof ToolError || error instanceof SourceArgumentError || error instanceof ConfinementError) {
-      return errorResult(error.message);
-    }
-    if (error instanceof EngineRequestError) return errorResult(error.message);
+    if (error instanceof EngineCallerError) return errorResult(error.message);
     if (error instanceof EngineUnavailableError) return errorResult(`the Groovy engine is not available: ${error.message}`);
+    if (error instanceof EngineTimeoutError) return errorResult(`${error.message} (${CALL_TIMEOUT_VARIABLE})`);
     throw error;
   }
   if (!isJsonObject(structured)) throw new Error("engine result is not an object");

@@ -5,6 +5,9 @@
 export type Schema = { [key: string]: SchemaValue };
 type SchemaValue = string | number | boolean | Schema | SchemaValue[];
 
+import type { Limits } from "../limits/limits.js";
+import { SNIPPET_LINES, type ParamSpec } from "../workspace/operations.js";
+
 export const SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 
 export function objectSchema(properties: Record<string, Schema>, required: string[], closed: boolean): Schema {
@@ -23,28 +26,46 @@ export const int = (description: string): Schema => ({ type: "integer", descript
 export const bool = (description: string): Schema => ({ type: "boolean", description });
 export const arrayOf = (items: Schema, description: string): Schema => ({ type: "array", items, description });
 
-// ---- inputs ----
-export const sourceInput: Record<string, Schema> = {
-  text: str("Groovy source, at most 524288 characters. Kept in an in-memory buffer named by uri."),
-  path: str("A file to read: relative to the server's --root, or absolute inside it."),
-  uri: str(
-    "With text: the buffer name, groovy-buffer:<name> (default groovy-buffer:snippet). Alone: an open buffer, or a file: URI inside --root.",
-  ),
-};
+// ---- inputs (generated from the operation table and the limits) ----
+export function sourceInput(limits: Limits): Record<string, Schema> {
+  return {
+    text: str(`Groovy source, at most ${limits.maxSourceChars} characters. Kept in an in-memory buffer named by uri.`),
+    path: str("A file to read: relative to the server's --root, or absolute inside it."),
+    uri: str(
+      "With text: the buffer name, groovy-buffer:<name> (default groovy-buffer:snippet). Alone: an open buffer, or a file: URI inside --root.",
+    ),
+  };
+}
 
-export const positionInput: Record<string, Schema> = {
-  line: int("0-based line. Out-of-range values are clamped."),
-  character: int("0-based column in UTF-16 code units. Out-of-range values are clamped."),
-};
-
-export const maxResultsInput = (description: string): Schema => ({ type: "integer", minimum: 1, maximum: 10000, description });
+/** A parameter of the operation table as JSON Schema: clamped values take any integer, others their range. */
+export function paramSchema(spec: ParamSpec): Schema {
+  switch (spec.type) {
+    case "integer": {
+      const schema: Schema = { type: "integer" };
+      if (spec.clamp !== true) {
+        if (spec.minimum !== undefined) schema["minimum"] = spec.minimum;
+        if (spec.maximum !== undefined) schema["maximum"] = spec.maximum;
+      }
+      schema["description"] = spec.description;
+      return schema;
+    }
+    case "string-array":
+      return { type: "array", items: { type: "string" }, description: spec.description };
+    default:
+      return { type: spec.type, description: spec.description };
+  }
+}
 
 // ---- outputs ----
 export const position: Schema = objectSchema({ line: int("0-based line"), character: int("0-based UTF-16 column") }, ["line", "character"], false);
 export const range: Schema = objectSchema({ start: position, end: position }, ["start", "end"], false);
 
 export const location: Schema = objectSchema(
-  { uri: str("buffer or file URI"), range, snippet: str("the source line at the start of the range") },
+  {
+    uri: str("buffer or file URI"),
+    range,
+    snippet: str(`up to ${SNIPPET_LINES} source lines around the start of the range: its line and ${(SNIPPET_LINES - 1) / 2} on each side`),
+  },
   ["uri", "range"],
   false,
 );
@@ -53,13 +74,17 @@ export const locations: Schema = arrayOf(location, "source locations");
 export const textEdit: Schema = objectSchema({ range, newText: str("replacement text") }, ["range", "newText"], false);
 export const textEdits: Schema = arrayOf(textEdit, "edits to apply to the source, in document order; nothing is written");
 
+/** The kinds the engine's outline emits (facade Symbols.kind). */
+export const SYMBOL_KINDS = ["Class", "Interface", "Enum", "Constructor", "Method", "Property", "Field", "EnumMember"];
+
 function symbolSchema(depth: number): Schema {
   const props: Record<string, Schema> = {
     name: str("symbol name"),
-    kind: str("class, interface, enum, trait, field, property, method, constructor, ..."),
+    kind: { type: "string", enum: SYMBOL_KINDS, description: "symbol kind" },
     range,
     selectionRange: range,
     detail: str("signature or type"),
+    uri: str("with query: the buffer the symbol is in"),
   };
   props["children"] =
     depth > 0 ? arrayOf(symbolSchema(depth - 1), "members") : arrayOf({ type: "object" }, "members (same shape as a symbol)");

@@ -21,10 +21,10 @@ export function writeMessage(message: object): Promise<void> {
 
 /** Calls `onClosed` when stdout can no longer be written (EPIPE: the client went away). */
 export function watchStdout(onClosed: () => void): void {
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  // any write error (EPIPE, a destroyed stream) means the client is gone
+  process.stdout.on("error", () => {
     closed = true;
-    if (error.code === "EPIPE" || error.code === "ERR_STREAM_DESTROYED" || error.code === "EOF") onClosed();
-    else onClosed();
+    onClosed();
   });
 }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
-import { locateEngineFiles } from "../../src/engine/engine-files.js";
+import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 
 /**
  * The same module in headless Chromium (Debian's, through playwright-core): the browser playground stands on this.

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { locateEngineFiles } from "../../src/engine/engine-files.js";
+import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { loadRawEngine, type RawEngine } from "./raw-engine.js";
 
 /** The acceptance cases of the engine, run on the WebAssembly module itself (no host in between). */

@@ -1,7 +1,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { locateEngineFiles } from "../../src/engine/engine-files.js";
+import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { loadRawEngine } from "./raw-engine.js";
 
 /**

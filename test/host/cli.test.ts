@@ -95,7 +95,7 @@ describe("command line", () => {
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
-    expect(r.stderr).toMatch(/requires Node\.js 22 or newer/);
+    expect(r.stderr).toMatch(/requires Node\.js 22\.19 or newer/);
   });
 
   it("answers initialize while the engine is still loading", async () => {

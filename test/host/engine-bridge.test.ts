@@ -37,7 +37,8 @@ describe("engine bridge (stand-in engine through GROOVYMCP_ENGINE_DIR)", () => {
     for (const [id, word] of [[1, "ARGUMENT"], [2, "STATE"]] as const) {
       const result = toolResult(await s.callTool(id, "groovy_diagnostics", { text: word }));
       expect(result.isError).toBe(true);
-      expect(result.structuredContent["error"]).toMatch(/problem/);
+      expect(result.content[0]?.text).toMatch(/problem/);
+      expect(result.structuredContent).toBeUndefined();
     }
   });
 

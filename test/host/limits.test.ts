@@ -85,7 +85,8 @@ describe("limits", () => {
     const over = await start({ GROOVYMCP_MAX_RESULT_CHARS: String(size - 1) });
     const refused = toolResult(await over.callTool(1, "groovy_tokens", { text }));
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent["error"]).toMatch(new RegExp(`result limit of ${size - 1} characters`));
+    expect(refused.content[0]?.text).toMatch(new RegExp(`result limit of ${size - 1} characters`));
+    expect(refused.structuredContent).toBeUndefined();
   });
 
   it("result: the default cap of 524288 characters applies without the knob", async () => {
@@ -93,7 +94,8 @@ describe("limits", () => {
     // ~70 characters of token JSON per one-character line: far over 524288
     const refused = toolResult(await s.callTool(1, "groovy_tokens", { text: "x\n".repeat(20_000) }));
     expect(refused.isError).toBe(true);
-    expect(refused.structuredContent["error"]).toMatch(/result limit of 524288 characters/);
+    expect(refused.content[0]?.text).toMatch(/result limit of 524288 characters/);
+    expect(refused.structuredContent).toBeUndefined();
     const limits = (await s.request(2, "resources/read", { uri: "groovy://server/limits" })).result as { contents: { text: string }[] };
     expect(JSON.parse(limits.contents[0]?.text ?? "{}")).toMatchObject({ maxMessageBytes: 2097152, maxSourceChars: CAP, maxResultChars: CAP, rootSet: true });
   });

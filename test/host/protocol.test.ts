@@ -245,7 +245,7 @@ describe("errors", () => {
     const result = toolResult(reply);
     expect(result.isError).toBe(true);
     expect(result.content).toEqual([{ type: "text", text: "unknown tool" }]);
-    expect(result.structuredContent).toEqual({ error: "unknown tool" });
+    expect(result.structuredContent).toBeUndefined();
     expect(s.lines.join("\n")).not.toContain("SECRET");
   });
 
@@ -312,7 +312,7 @@ describe("errors", () => {
       const result = toolResult(await s.callTool(++id, tool, args));
       expect(result.isError, `${tool} ${JSON.stringify(args)}`).toBe(true);
       expect(result.content[0]?.text).toMatch(message);
-      expect(result.structuredContent).toEqual({ error: result.content[0]?.text });
+      expect(result.structuredContent).toBeUndefined();
     }
   });
 

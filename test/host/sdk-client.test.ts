@@ -78,6 +78,29 @@ async function exerciseEverything(client: Client): Promise<void> {
 }
 
 describe("official MCP SDK client over stdio", () => {
+  it.skipIf(!ENGINE_PRESENT)(`sees the message of every failed call (text content, isError, no structuredContent)${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, async () => {
+    // SDK v1 validates structuredContent against the outputSchema even when isError is set; an {error} object
+    // made callTool throw -32602 and hid these messages from the agent.
+    const client = await connect();
+    try {
+      const failures: [string, Record<string, unknown>, RegExp][] = [
+        ["groovy_rename", { text: "def a = 1", line: 0, character: 4, newName: "1bad" }, /not a valid identifier/],
+        ["groovy_diagnostics", { path: "../../etc/passwd" }, /without --root|outside the root/],
+        ["groovy_describe", { uri: "groovy-buffer:never", line: 0, character: 0 }, /no buffer "groovy-buffer:never" is open/],
+        ["groovy_diagnostics", { uri: "groovy-buffer:never" }, /no buffer "groovy-buffer:never" is open/],
+        ["groovy_format", { text: "x", tabSize: 99 }, /invalid arguments/],
+      ];
+      for (const [name, args, message] of failures) {
+        const result = await client.callTool({ name, arguments: args });
+        expect(result.isError, name).toBe(true);
+        expect(result.structuredContent, name).toBeUndefined();
+        expect((result.content as { type: string; text: string }[])[0]?.text, name).toMatch(message);
+      }
+    } finally {
+      await client.close();
+    }
+  });
+
   it("initializes, lists tools, resources and prompts, and gets a prompt", async () => {
     const client = await connect();
     try {

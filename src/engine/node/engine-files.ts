@@ -12,14 +12,14 @@ export interface EngineFiles {
 
 /**
  * Finds the engine's files: GROOVYMCP_ENGINE_DIR when set, else `engine-wasm/target/dist/` in the package root
- * (two levels above this compiled module, dist/engine/). The npm tarball ships them at that same place.
+ * (three levels above this compiled module, dist/engine/node/). The npm tarball ships them at that same place.
  */
 export function locateEngineFiles(env: NodeJS.ProcessEnv = process.env): EngineFiles {
   const override = env["GROOVYMCP_ENGINE_DIR"];
   const directory =
     override !== undefined && override.length > 0
       ? override
-      : fileURLToPath(new URL("../../engine-wasm/target/dist/", import.meta.url));
+      : fileURLToPath(new URL("../../../engine-wasm/target/dist/", import.meta.url));
   return {
     directory,
     wasm: join(directory, "groovy-engine.wasm"),

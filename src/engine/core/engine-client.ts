@@ -1,0 +1,47 @@
+import { isJsonObject, type JsonObject } from "../../json/json.js";
+import { EngineArgumentError, EngineInternalError, EngineStateError } from "./errors.js";
+import type { EngineExports } from "./teavm-loader.js";
+
+/**
+ * The JSON request/response client over the facade's `handle(string): string` (docs/engine-contract.md):
+ * one synchronous call, its reply mapped onto the error taxonomy.
+ */
+export class EngineClient {
+  constructor(private readonly exports: Pick<EngineExports, "handle">) {}
+
+  call(op: string, params: JsonObject): JsonObject {
+    let raw: unknown;
+    try {
+      raw = this.exports.handle(JSON.stringify({ ...params, op }));
+    } catch (error) {
+      // A Java exception's message may quote source text, so only a trap's (fixed) message is passed on.
+      const what = error instanceof Error && error.name === "RuntimeError" ? `trap: ${error.message.slice(0, 80)}` : `exception ${error instanceof Error ? error.constructor.name : typeof error}`;
+      throw new EngineInternalError(`engine call ${op} failed (${what})`, { instanceLost: true });
+    }
+    return parseEngineReply(op, raw);
+  }
+}
+
+/** Maps one reply of `handle` to its result, or throws the taxonomy's error. */
+export function parseEngineReply(op: string, raw: unknown): JsonObject {
+  if (typeof raw !== "string") throw new EngineInternalError(`engine returned a non-string reply to ${op}`);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw new EngineInternalError(`engine returned invalid JSON to ${op}`);
+  }
+  if (isJsonObject(value)) {
+    const result = value["result"];
+    if (isJsonObject(result)) return result;
+    const error = value["error"];
+    if (isJsonObject(error)) {
+      const message = typeof error["message"] === "string" ? error["message"] : "engine error";
+      if (error["kind"] === "argument") throw new EngineArgumentError(message);
+      if (error["kind"] === "state") throw new EngineStateError(message);
+      // an internal error's message may quote source text; it is not passed on
+      throw new EngineInternalError(`engine reported an internal error in ${op}`);
+    }
+  }
+  throw new EngineInternalError(`engine reply to ${op} has neither result nor error`);
+}

@@ -1,0 +1,49 @@
+import type { JsonObject } from "../../json/json.js";
+import { EngineClient } from "./engine-client.js";
+import { EngineInternalError } from "./errors.js";
+import { loadEngine, type EngineImage } from "./teavm-loader.js";
+
+/**
+ * One live engine instance, wherever it runs: in this thread, in a worker_threads Worker, or in a browser Web
+ * Worker. Requests are answered in the order they are sent.
+ */
+export interface EngineConnection {
+  /** Runs one operation; rejects with an EngineError (an EngineInternalError with instanceLost when it died). */
+  request(op: string, params: JsonObject): Promise<JsonObject>;
+  /** Ends the instance at once (terminates its worker); pending requests reject. */
+  dispose(): void;
+}
+
+/** Starts a fresh instance; rejects with EngineUnavailableError when the engine cannot run. */
+export type SpawnEngine = () => Promise<EngineConnection>;
+
+export interface InThreadOptions {
+  /** Where Java's System.out/err lines go (never a protocol stream). */
+  readonly javaOutput: (line: string) => void;
+  /** Told once how many classpath jars the engine refused. */
+  readonly onRefusedJars?: (count: number) => void;
+}
+
+/**
+ * A spawn factory that runs the engine in the calling thread. Each call loads a fresh instance from the image
+ * (the image is produced once and reused, so a restart does not read the files again).
+ */
+export function inThreadSpawn(image: () => Promise<EngineImage>, options: InThreadOptions): SpawnEngine {
+  let cached: Promise<EngineImage> | undefined;
+  return async () => {
+    cached ??= image();
+    const loaded = await loadEngine(await cached, options.javaOutput);
+    if (loaded.refusedJars > 0) options.onRefusedJars?.(loaded.refusedJars);
+    const client = new EngineClient(loaded.exports);
+    let disposed = false;
+    return {
+      request: async (op, params) => {
+        if (disposed) throw new EngineInternalError("the engine instance was disposed", { instanceLost: true });
+        return client.call(op, params);
+      },
+      dispose: () => {
+        disposed = true;
+      },
+    };
+  };
+}

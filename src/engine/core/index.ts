@@ -1,0 +1,22 @@
+/**
+ * The runtime-neutral engine core: everything a front end (the MCP server, lint, the browser playground) needs to
+ * run the Groovy engine. Nothing here imports Node.js; tsconfig.core.json checks that with `types: []`.
+ */
+export type { JsonObject, JsonValue } from "../../json/json.js";
+export { isJsonObject } from "../../json/json.js";
+export {
+  EngineArgumentError, EngineCallerError, EngineError, EngineInternalError, EngineStateError, EngineTimeoutError,
+  EngineUnavailableError, deserializeEngineError, serializeEngineError,
+  type EngineErrorKind, type SerializedEngineError,
+} from "./errors.js";
+export {
+  asInt8, instantiateEngineModule, isTeaVmRuntime, JavaOutputLines, loadEngine, nextTurn,
+  type EngineExports, type EngineImage, type LoadedEngine, type TeaVmImports, type TeaVmLoadOptions, type TeaVmRuntime,
+} from "./teavm-loader.js";
+export { EngineClient, parseEngineReply } from "./engine-client.js";
+export { inThreadSpawn, type EngineConnection, type InThreadOptions, type SpawnEngine } from "./engine-connection.js";
+export { RecoveringEngine, type EngineService, type RecoveringEngineOptions } from "./recovering-engine.js";
+export {
+  connectToWorker, serveEngineInWorker, webWorkerHost, webWorkerSide, type MessageTargetLike,
+  type HostSideEndpoint, type WorkerConnectionOptions, type WorkerMessage, type WorkerRequest, type WorkerSideEndpoint,
+} from "./worker-protocol.js";

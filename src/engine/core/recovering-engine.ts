@@ -1,0 +1,164 @@
+import type { JsonObject } from "../../json/json.js";
+import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
+import { EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
+
+/** What the workspace needs from an engine: operations plus the buffer map. */
+export interface EngineService {
+  /** Runs one operation and returns its `result` object; rejects with an EngineError. */
+  request(op: string, params: JsonObject): Promise<JsonObject>;
+  /** Opens or replaces a buffer; it is kept (and re-opened after a restart) until closed. */
+  open(uri: string, text: string): Promise<void>;
+  /** Drops a buffer; false when it was not open. */
+  close(uri: string): Promise<boolean>;
+  isOpen(uri: string): boolean;
+  openCount(): number;
+  /** The open buffers' URIs, in opening order. */
+  openUris(): string[];
+}
+
+export interface RecoveringEngineOptions {
+  readonly spawn: SpawnEngine;
+  /** A call running longer is stopped (its instance disposed) and fails with EngineTimeoutError. 0: no limit. */
+  readonly callTimeoutMs?: number;
+  /** Operator log (one line per event; never source text). */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * The engine as every front end sees it: calls run one at a time in order; the host keeps the buffer map, so when
+ * an instance is lost (a trap, a dead worker, a call stopped by the watchdog) a fresh one is spawned and every
+ * open buffer re-opened before the next call. The call that lost the instance fails; the next one works.
+ */
+export class RecoveringEngine implements EngineService {
+  private connection: Promise<EngineConnection> | undefined;
+  private readonly buffers = new Map<string, string>();
+  private tail: Promise<unknown> = Promise.resolve();
+  private readonly timeoutMs: number;
+  private readonly log: (line: string) => void;
+
+  constructor(private readonly options: RecoveringEngineOptions) {
+    this.timeoutMs = options.callTimeoutMs ?? 0;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** Starts the first instance in the background. Safe to call more than once. */
+  start(): void {
+    this.live().catch(() => undefined);
+  }
+
+  /** Resolves when an instance is up (or rejects with why it is not). */
+  async ready(): Promise<void> {
+    await this.live();
+  }
+
+  private live(): Promise<EngineConnection> {
+    if (this.connection === undefined) {
+      const spawning = this.spawnWithBuffers();
+      this.connection = spawning;
+      spawning.catch((error: unknown) => {
+        // An unavailable engine stays unavailable (no respawn loop); anything else is retried on the next call.
+        if (!(error instanceof EngineUnavailableError) && this.connection === spawning) this.connection = undefined;
+      });
+    }
+    return this.connection;
+  }
+
+  private async spawnWithBuffers(): Promise<EngineConnection> {
+    const connection = await this.options.spawn();
+    for (const [uri, text] of this.buffers) {
+      try {
+        await connection.request("open", { uri, text });
+      } catch {
+        this.log("a buffer could not be re-opened after an engine restart");
+      }
+    }
+    return connection;
+  }
+
+  private lose(connection: EngineConnection): void {
+    connection.dispose();
+    this.connection = undefined;
+    // start the replacement now, so it is (nearly) ready for the next call
+    this.start();
+  }
+
+  private serial<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(task, task);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  request(op: string, params: JsonObject): Promise<JsonObject> {
+    return this.serial(() => this.call(op, params));
+  }
+
+  private async call(op: string, params: JsonObject): Promise<JsonObject> {
+    const connection = await this.live();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline =
+      this.timeoutMs > 0
+        ? new Promise<never>((_, reject) => {
+            timer = setTimeout(() => {
+              reject(
+                new EngineTimeoutError(
+                  `the engine call took longer than the call time limit of ${this.timeoutMs} ms and was stopped; the engine restarts with the open buffers`,
+                  this.timeoutMs,
+                ),
+              );
+            }, this.timeoutMs);
+          })
+        : undefined;
+    try {
+      const reply = connection.request(op, params);
+      return await (deadline === undefined ? reply : Promise.race([reply, deadline]));
+    } catch (error) {
+      if (error instanceof EngineTimeoutError) {
+        this.log(`engine call ${op} ran past the ${this.timeoutMs} ms call time limit; restarting the engine`);
+        this.lose(connection);
+      } else if (error instanceof EngineInternalError && error.instanceLost) {
+        this.log(`${error.message.slice(0, 160)}; restarting the engine`);
+        this.lose(connection);
+      }
+      throw error;
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+
+  open(uri: string, text: string): Promise<void> {
+    return this.serial(async () => {
+      await this.call("open", { uri, text });
+      // re-inserting keeps opening order meaningful for openUris()
+      this.buffers.delete(uri);
+      this.buffers.set(uri, text);
+    });
+  }
+
+  close(uri: string): Promise<boolean> {
+    return this.serial(async () => {
+      // the engine's answer stays the source of truth
+      const result = await this.call("close", { uri });
+      this.buffers.delete(uri);
+      return result["closed"] === true;
+    });
+  }
+
+  isOpen(uri: string): boolean {
+    return this.buffers.has(uri);
+  }
+
+  openCount(): number {
+    return this.buffers.size;
+  }
+
+  openUris(): string[] {
+    return [...this.buffers.keys()];
+  }
+
+  /** Ends the current instance; a later call spawns a new one. */
+  dispose(): void {
+    const current = this.connection;
+    this.connection = undefined;
+    current?.then((c) => c.dispose(), () => undefined);
+  }
+}

@@ -1,0 +1,125 @@
+import { EngineUnavailableError } from "./errors.js";
+
+/**
+ * The one TeaVM loader. TeaVM's generated runtime (`groovy-engine.wasm-runtime.js`, an ES module) exports
+ * `load(source, options)`; given bytes rather than a URL it compiles them itself, so this code needs neither the
+ * file system nor fetch: the front end brings the runtime module and the bytes (Node reads files, a browser
+ * fetches them).
+ */
+
+/** The exports of the TeaVM-compiled facade (docs/engine-contract.md). */
+export interface EngineExports {
+  loadClassModel(bytes: Int8Array): string;
+  addClasspathJar(bytes: Int8Array): string;
+  handle(request: string): string;
+}
+
+export type TeaVmImports = Record<string, Record<string, unknown>>;
+
+export interface TeaVmLoadOptions {
+  installImports?: (imports: TeaVmImports) => void;
+}
+
+/** What `import("…/groovy-engine.wasm-runtime.js")` yields. */
+export interface TeaVmRuntime {
+  load(source: Uint8Array, options?: TeaVmLoadOptions): Promise<{ exports: unknown }>;
+}
+
+/** Everything one engine instance is made from. */
+export interface EngineImage {
+  readonly runtime: TeaVmRuntime;
+  readonly wasm: Uint8Array;
+  readonly classModel: Uint8Array;
+  /** Jar bytes for the compile classpath, in order (already bounded by the front end). */
+  readonly classpathJars?: readonly Uint8Array[];
+  /** What this runtime must be for the module to load, named when it does not (e.g. "Node.js 22.19 or newer"). */
+  readonly requirement?: string;
+}
+
+export function isTeaVmRuntime(value: unknown): value is TeaVmRuntime {
+  return typeof value === "object" && value !== null && typeof (value as { load?: unknown }).load === "function";
+}
+
+function isEngineExports(value: unknown): value is EngineExports {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v["loadClassModel"] === "function" && typeof v["addClasspathJar"] === "function" && typeof v["handle"] === "function";
+}
+
+export function asInt8(bytes: Uint8Array): Int8Array {
+  return new Int8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+/**
+ * Java's System.out and System.err arrive one UTF-16 unit at a time; they are collected into lines (each cut at
+ * 2,000 characters) and handed to the sink. Nothing Java prints ever reaches a protocol stream.
+ */
+export class JavaOutputLines {
+  private line = "";
+  constructor(private readonly sink: (line: string) => void) {}
+  put(code: number): void {
+    if (code === 10) {
+      this.sink(this.line);
+      this.line = "";
+      return;
+    }
+    if (this.line.length < 2000) this.line += String.fromCharCode(code);
+  }
+}
+
+/** Instantiates the module (no class model yet). Java output goes line by line to `javaOutput`. */
+export async function instantiateEngineModule(
+  runtime: TeaVmRuntime,
+  wasm: Uint8Array,
+  javaOutput: (line: string) => void,
+  requirement = "a runtime with WebAssembly GC, exnref exception handling and js-string builtins",
+): Promise<EngineExports> {
+  const lines = new JavaOutputLines(javaOutput);
+  let instance: { exports: unknown };
+  try {
+    instance = await runtime.load(wasm, {
+      installImports(imports: TeaVmImports): void {
+        for (const group of Object.values(imports)) {
+          if (typeof group !== "object" || group === null) continue;
+          if ("putcharStdout" in group) group["putcharStdout"] = (c: number): void => lines.put(c);
+          if ("putcharStderr" in group) group["putcharStderr"] = (c: number): void => lines.put(c);
+        }
+      },
+    });
+  } catch (error) {
+    const name = error instanceof Error ? error.name : typeof error;
+    throw new EngineUnavailableError(`the engine module could not be loaded (${name}); it needs ${requirement}`);
+  }
+  if (!isEngineExports(instance.exports)) throw new EngineUnavailableError("the engine module lacks the expected exports");
+  return instance.exports;
+}
+
+/** Lets pending work of the host (an `initialize` reply, a ping) go first between long synchronous steps. */
+export const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+export interface LoadedEngine {
+  readonly exports: EngineExports;
+  /** Jars the engine refused (not a zip, broken class files): they are skipped, the rest still works. */
+  readonly refusedJars: number;
+}
+
+/** Instantiates the module, loads the class model, then each classpath jar, yielding between steps. */
+export async function loadEngine(image: EngineImage, javaOutput: (line: string) => void): Promise<LoadedEngine> {
+  const exports = await instantiateEngineModule(image.runtime, image.wasm, javaOutput, image.requirement);
+  await nextTurn();
+  try {
+    exports.loadClassModel(asInt8(image.classModel));
+  } catch {
+    throw new EngineUnavailableError("the engine's class model could not be loaded (classmodel.bin does not match the module)");
+  }
+  let refusedJars = 0;
+  for (const jar of image.classpathJars ?? []) {
+    await nextTurn();
+    try {
+      exports.addClasspathJar(asInt8(jar));
+    } catch {
+      refusedJars++;
+    }
+  }
+  return { exports, refusedJars };
+}

@@ -1,0 +1,41 @@
+import { readFile, stat } from "node:fs/promises";
+import { DEFAULT_JAR_BOUNDS, type JarBounds } from "../../limits/limits.js";
+import { boundJar } from "./jar-bounds.js";
+
+/**
+ * Reads the --classpath jars for the engine, each checked against the jar bounds first (jar-bounds.ts). A jar
+ * that cannot be read or is over a bound is skipped with one warning, which names the bound but never the path
+ * (the log may be shared); the rest still load. This runs in the engine worker, so it never delays `initialize`
+ * or blocks the main thread.
+ */
+export async function readClasspathJars(
+  paths: readonly string[],
+  log: (message: string) => void,
+  bounds: JarBounds = DEFAULT_JAR_BOUNDS,
+): Promise<Uint8Array[]> {
+  const jars: Uint8Array[] = [];
+  let unreadable = 0;
+  for (const path of paths) {
+    let bytes: Uint8Array;
+    try {
+      // a jar file is a zip: its compressed size can never exceed what its inflated classes may be
+      if ((await stat(path)).size > bounds.maxJarClassBytes) {
+        log(`warning: a classpath jar is skipped: the file is larger than ${bounds.maxJarClassBytes} bytes (the jar bound)`);
+        continue;
+      }
+      bytes = await readFile(path);
+    } catch {
+      unreadable++;
+      continue;
+    }
+    const verdict = boundJar(bytes, bounds);
+    if (verdict.ok) jars.push(verdict.jar);
+    else log(`warning: a classpath jar is skipped: ${verdict.reason}`);
+  }
+  if (unreadable > 0) log(`warning: ${unreadable} classpath ${unreadable === 1 ? "file" : "files"} could not be read and ${unreadable === 1 ? "is" : "are"} ignored`);
+  return jars;
+}
+
+export function warnRefusedJars(count: number, log: (message: string) => void): void {
+  log(`warning: ${count} classpath ${count === 1 ? "jar" : "jars"} could not be read and ${count === 1 ? "is" : "are"} ignored`);
+}

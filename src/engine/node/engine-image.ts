@@ -1,0 +1,24 @@
+import { readFile } from "node:fs/promises";
+import { pathToFileURL } from "node:url";
+import { EngineUnavailableError, isTeaVmRuntime, type EngineImage } from "../core/index.js";
+import { engineFilesPresent, type EngineFiles } from "./engine-files.js";
+
+/**
+ * The lowest Node.js the engine module loads on, measured: 22.19.0 (22.18 and older 22s reject the module with a
+ * CompileError on an exnref opcode). Keep in step with package.json `engines` and src/cli.ts.
+ */
+export const ENGINE_NODE_REQUIREMENT = "Node.js 22.19 or newer";
+
+/** Reads the engine's files into an image for the core loader. Classpath jars come separately (bounded). */
+export async function readEngineImage(files: EngineFiles, classpathJars: readonly Uint8Array[]): Promise<EngineImage> {
+  if (!engineFilesPresent(files)) {
+    throw new EngineUnavailableError("the engine's WebAssembly files are missing (run `npm run build:engine`)");
+  }
+  const [wasm, classModel, runtime] = await Promise.all([
+    readFile(files.wasm),
+    readFile(files.classModel),
+    import(pathToFileURL(files.runtime).href) as Promise<unknown>,
+  ]);
+  if (!isTeaVmRuntime(runtime)) throw new EngineUnavailableError("the engine runtime has no load function");
+  return { runtime, wasm, classModel, classpathJars, requirement: ENGINE_NODE_REQUIREMENT };
+}

@@ -1,0 +1,152 @@
+import type {
+  CompleteResult, DefaultImportsResult, DefinitionResult, DescribeResult, DiagnosticsResult, EditsResult,
+  ImplementationsResult, InfoResult, KeywordsResult, LintResult, ReferencesResult, RenameResult, SignaturesResult,
+  SymbolsResult, TokensResult,
+} from "./results.js";
+
+/**
+ * The one operation table: every engine operation a front end may run, its arguments, their defaults and how
+ * out-of-range values are treated. The MCP tools' input schemas and descriptions are generated from it, so no
+ * number is written twice.
+ */
+
+/** How an operation takes its source: a buffer it needs, may take (symbols' query form), or none at all. */
+export type SourceUse = "required" | "optional" | "none";
+
+export interface ParamSpec {
+  readonly type: "integer" | "string" | "boolean" | "string-array";
+  readonly description: string;
+  readonly default?: number | boolean;
+  readonly minimum?: number;
+  readonly maximum?: number;
+  /** Out-of-range values are clamped into [minimum, maximum] rather than refused (positions). */
+  readonly clamp?: boolean;
+}
+
+export interface OperationSpec {
+  readonly source: SourceUse;
+  readonly params: Readonly<Record<string, ParamSpec>>;
+  readonly required: readonly string[];
+}
+
+/** Where the source of a call comes from: text (plus an optional buffer uri), a path, or a uri alone. */
+export interface SourceArguments {
+  readonly text?: string;
+  readonly path?: string;
+  readonly uri?: string;
+}
+export interface PositionArguments {
+  readonly line: number;
+  readonly character: number;
+}
+
+export interface OperationArguments {
+  diagnostics: SourceArguments;
+  describe: SourceArguments & PositionArguments;
+  definition: SourceArguments & PositionArguments;
+  implementations: SourceArguments & PositionArguments;
+  references: SourceArguments & PositionArguments & { readonly maxResults?: number };
+  symbols: SourceArguments & { readonly query?: string; readonly maxResults?: number };
+  complete: SourceArguments & PositionArguments;
+  signatures: SourceArguments & PositionArguments;
+  tokens: SourceArguments & { readonly startLine?: number; readonly endLine?: number };
+  format: SourceArguments & { readonly tabSize?: number; readonly insertSpaces?: boolean };
+  organizeImports: SourceArguments;
+  rename: SourceArguments & PositionArguments & { readonly newName: string };
+  lint: { readonly uris?: readonly string[] };
+  keywords: Record<string, never>;
+  defaultImports: Record<string, never>;
+  info: Record<string, never>;
+}
+
+export interface OperationResults {
+  diagnostics: DiagnosticsResult;
+  describe: DescribeResult;
+  definition: DefinitionResult;
+  implementations: ImplementationsResult;
+  references: ReferencesResult;
+  symbols: SymbolsResult;
+  complete: CompleteResult;
+  signatures: SignaturesResult;
+  tokens: TokensResult;
+  format: EditsResult;
+  organizeImports: EditsResult;
+  rename: RenameResult;
+  lint: LintResult;
+  keywords: KeywordsResult;
+  defaultImports: DefaultImportsResult;
+  info: InfoResult;
+}
+
+export type OperationName = keyof OperationResults;
+
+/** Java's int range: positions beyond it are clamped before they reach the engine. */
+export const MAX_POSITION = 2_147_483_647;
+
+/** Most tokens one `tokens` call returns before it cuts the page on a whole line (the engine's MAX_TOKENS). */
+export const TOKENS_PAGE_SIZE = 4000;
+/** Lines of source a location's snippet carries: the start line and three on each side. */
+export const SNIPPET_LINES = 7;
+/** At most this many completion items, best first. */
+export const MAX_COMPLETION_ITEMS = 100;
+
+const position: Readonly<Record<string, ParamSpec>> = {
+  line: { type: "integer", description: "0-based line. Out-of-range values are clamped.", minimum: 0, maximum: MAX_POSITION, clamp: true },
+  character: {
+    type: "integer",
+    description: "0-based column in UTF-16 code units. Out-of-range values are clamped.",
+    minimum: 0,
+    maximum: MAX_POSITION,
+    clamp: true,
+  },
+};
+const maxResults = (what: string, fallback: number): ParamSpec => ({
+  type: "integer",
+  description: `most ${what} to return (default ${fallback})`,
+  default: fallback,
+  minimum: 1,
+  maximum: 10000,
+});
+
+export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
+  diagnostics: { source: "required", params: {}, required: [] },
+  describe: { source: "required", params: position, required: ["line", "character"] },
+  definition: { source: "required", params: position, required: ["line", "character"] },
+  implementations: { source: "required", params: position, required: ["line", "character"] },
+  references: { source: "required", params: { ...position, maxResults: maxResults("locations", 500) }, required: ["line", "character"] },
+  symbols: {
+    source: "optional",
+    params: { query: { type: "string", description: "name search over all open buffers" }, maxResults: maxResults("symbols", 200) },
+    required: [],
+  },
+  complete: { source: "required", params: position, required: ["line", "character"] },
+  signatures: { source: "required", params: position, required: ["line", "character"] },
+  tokens: {
+    source: "required",
+    params: {
+      startLine: { type: "integer", description: "first 0-based line to classify (default 0); to page on, pass the last returned line + 1", default: 0, minimum: 0, maximum: MAX_POSITION },
+      endLine: { type: "integer", description: "last 0-based line to classify, inclusive (default: the end of the source)", minimum: 0, maximum: MAX_POSITION },
+    },
+    required: [],
+  },
+  format: {
+    source: "required",
+    params: {
+      tabSize: { type: "integer", description: "spaces per indent level (default 4)", default: 4, minimum: 1, maximum: 16 },
+      insertSpaces: { type: "boolean", description: "indent with spaces (default true) or tabs", default: true },
+    },
+    required: [],
+  },
+  organizeImports: { source: "required", params: {}, required: [] },
+  rename: { source: "required", params: { ...position, newName: { type: "string", description: "the new identifier" } }, required: ["line", "character", "newName"] },
+  lint: { source: "none", params: { uris: { type: "string-array", description: "open buffers to lint as one unit (default: every open buffer)" } }, required: [] },
+  keywords: { source: "none", params: {}, required: [] },
+  defaultImports: { source: "none", params: {}, required: [] },
+  info: { source: "none", params: {}, required: [] },
+};
+
+export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];
+
+export function isOperationName(name: string): name is OperationName {
+  return Object.prototype.hasOwnProperty.call(OPERATIONS, name);
+}

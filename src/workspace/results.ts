@@ -1,0 +1,158 @@
+/**
+ * Typed results of the engine operations (docs/engine-contract.md). They describe what the engine returns; the
+ * MCP adapter validates every result against its tool's outputSchema, so a drift fails loudly in tests.
+ */
+export interface Position {
+  readonly line: number;
+  readonly character: number;
+}
+export interface Range {
+  readonly start: Position;
+  readonly end: Position;
+}
+export type Severity = "error" | "warning" | "information" | "hint";
+
+export interface Diagnostic {
+  readonly range: Range;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly code?: string;
+}
+export interface DiagnosticsResult {
+  readonly uri: string;
+  readonly diagnostics: Diagnostic[];
+  readonly errorCount: number;
+  readonly warningCount: number;
+}
+
+export interface DescribeResult {
+  readonly markdown: string;
+  readonly range?: Range;
+}
+
+export interface Location {
+  readonly uri: string;
+  readonly range: Range;
+  /** The source lines around the start of the range (up to 7). */
+  readonly snippet?: string;
+}
+export interface DefinitionResult {
+  readonly locations: Location[];
+  readonly external: { readonly fqn: string; readonly signature: string }[];
+}
+export interface ImplementationsResult {
+  readonly locations: Location[];
+}
+export interface ReferencesResult {
+  readonly total: number;
+  readonly truncated: boolean;
+  readonly locations: Location[];
+}
+
+export interface DocumentSymbol {
+  readonly name: string;
+  readonly kind: string;
+  readonly range: Range;
+  readonly selectionRange: Range;
+  readonly detail?: string;
+  /** Set on query results: the buffer the symbol is in. */
+  readonly uri?: string;
+  readonly children?: DocumentSymbol[];
+}
+export interface SymbolsResult {
+  readonly symbols: DocumentSymbol[];
+}
+
+export interface CompletionItem {
+  readonly label: string;
+  readonly kind: string;
+  readonly detail: string;
+  readonly insertText: string;
+  readonly documentation?: string;
+}
+export interface CompleteResult {
+  readonly items: CompletionItem[];
+  readonly isIncomplete: boolean;
+}
+
+export interface SignatureInformation {
+  readonly label: string;
+  readonly parameters: { readonly label: string }[];
+  readonly documentation?: string;
+}
+export interface SignaturesResult {
+  readonly signatures: SignatureInformation[];
+  readonly activeSignature: number;
+  readonly activeParameter: number;
+}
+
+export interface SemanticToken {
+  readonly line: number;
+  readonly character: number;
+  readonly length: number;
+  readonly type: string;
+  readonly modifiers: string[];
+}
+export interface TokensResult {
+  readonly tokens: SemanticToken[];
+  /** True when the page was cut (on a whole line); ask again with startLine = last token's line + 1. */
+  readonly truncated?: boolean;
+}
+
+export interface TextEdit {
+  readonly range: Range;
+  readonly newText: string;
+}
+export interface EditsResult {
+  readonly edits: TextEdit[];
+}
+
+export interface RenameResult {
+  readonly changes: { readonly uri: string; readonly range: Range; readonly newText: string }[];
+  readonly changeCount: number;
+  readonly refused?: string;
+}
+
+export type LintCategory = "syntax" | "unresolved" | "type-check" | "duplicate" | "compiler";
+export interface LintDiagnostic extends Diagnostic {
+  readonly category: LintCategory;
+  readonly unresolved?: { readonly name: string; readonly import: string | null; readonly packageKnown: boolean };
+}
+export interface LintFinding {
+  readonly rule: string;
+  readonly range: Range;
+  readonly message: string;
+}
+export interface LintFile {
+  readonly uri: string;
+  readonly package: string | null;
+  readonly kind: "class" | "script";
+  readonly diagnostics: LintDiagnostic[];
+  readonly findings: LintFinding[];
+  readonly unusedImports: { readonly range: Range; readonly message: string }[];
+}
+/** The `lint` op (/work/coord/LINT-OP.md): one compile of the requested open buffers as one unit. */
+export interface LintResult {
+  readonly files: LintFile[];
+}
+
+export interface KeywordsResult {
+  readonly keywords: string[];
+}
+export interface DefaultImportsResult {
+  readonly packages: string[];
+  readonly classes: string[];
+}
+export interface InfoResult {
+  readonly groovyVersion: string;
+  readonly openBuffers: number;
+  readonly classModelClasses: number;
+  readonly classpathClasses: number;
+}
+export interface OpenResult {
+  readonly uri: string;
+  readonly version: number;
+}
+export interface CloseResult {
+  readonly closed: boolean;
+}

@@ -1,0 +1,144 @@
+import type { JsonObject, JsonValue } from "../json/json.js";
+import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
+import type { EngineService } from "../engine/core/recovering-engine.js";
+import { quoteClientString } from "../limits/quote-client-string.js";
+import {
+  OPERATIONS, type OperationArguments, type OperationName, type OperationResults, type OperationSpec, type ParamSpec,
+  type SourceArguments,
+} from "./operations.js";
+import { checkBufferUri, hasSource, isBufferUri, resolveSource, type SourceReader } from "./source.js";
+
+export interface WorkspaceOptions {
+  readonly engine: EngineService;
+  /** Most buffers open at once. */
+  readonly maxOpenBuffers: number;
+  /** Largest source, in UTF-16 code units. */
+  readonly maxSourceChars: number;
+  /** Reads `path` and `file:` sources; without one, such sources are refused with `noReaderMessage`. */
+  readonly reader?: SourceReader;
+  readonly noReaderMessage?: string;
+  /** How the refusal at the buffer cap tells the caller to close one (the MCP server names groovy_close). */
+  readonly closeHint?: string;
+}
+
+/**
+ * The workspace every front end drives: it opens and closes buffers within the cap, resolves a call's source,
+ * checks and clamps its arguments by the operation table, runs it on the engine, and returns the typed result.
+ * Failures are the core's error taxonomy: EngineArgumentError / EngineStateError for the caller's mistakes,
+ * EngineInternalError, EngineUnavailableError and EngineTimeoutError otherwise.
+ */
+export class Workspace {
+  constructor(private readonly options: WorkspaceOptions) {}
+
+  /** Opens or replaces a buffer (a groovy-buffer: or file: URI) within the cap and the source limit. */
+  async open(uri: string, text: string): Promise<void> {
+    if (isBufferUri(uri)) checkBufferUri(uri);
+    else if (!uri.startsWith("file:")) throw new EngineArgumentError(`uri ${quoteClientString(uri)} must be a groovy-buffer: or file: URI`);
+    if (text.length > this.options.maxSourceChars) {
+      throw new EngineArgumentError(`the source of ${quoteClientString(uri)} is longer than the source limit of ${this.options.maxSourceChars} characters (${text.length})`);
+    }
+    const { engine, maxOpenBuffers } = this.options;
+    if (!engine.isOpen(uri) && engine.openCount() >= maxOpenBuffers) {
+      throw new EngineStateError(`too many open buffers (the limit is ${maxOpenBuffers}); ${this.options.closeHint ?? "close one first"}`);
+    }
+    await engine.open(uri, text);
+  }
+
+  /** Drops a buffer; false when it was not open. A file: URI is matched by its canonical form. */
+  async close(uri: string): Promise<boolean> {
+    let target = uri;
+    if (!isBufferUri(uri) && uri.startsWith("file:") && this.options.reader !== undefined) {
+      target = (await this.options.reader.canonicalFileUri(uri)) ?? uri;
+    }
+    if (!this.options.engine.isOpen(target)) return false;
+    return this.options.engine.close(target);
+  }
+
+  isOpen(uri: string): boolean {
+    return this.options.engine.isOpen(uri);
+  }
+
+  openCount(): number {
+    return this.options.engine.openCount();
+  }
+
+  openUris(): string[] {
+    return this.options.engine.openUris();
+  }
+
+  /** Runs one operation of the table. */
+  async run<K extends OperationName>(op: K, args: OperationArguments[K]): Promise<OperationResults[K]> {
+    const spec: OperationSpec = OPERATIONS[op];
+    const given = args as unknown as Readonly<Record<string, unknown>>;
+    const params = engineParams(spec, given);
+    if (spec.source === "required" || (spec.source === "optional" && hasSource(args as SourceArguments))) {
+      params["uri"] = await this.prepareBuffer(args as SourceArguments);
+    } else if (spec.source === "optional" && typeof given["query"] !== "string") {
+      throw new EngineArgumentError("give a source (text, path or uri) for its outline, or a query to search all open buffers");
+    }
+    const uris = params["uris"];
+    if (Array.isArray(uris)) {
+      for (const uri of uris) if (typeof uri === "string") this.requireOpen(uri);
+    }
+    const result = await this.options.engine.request(op, params);
+    return result as unknown as OperationResults[K];
+  }
+
+  private requireOpen(uri: string): void {
+    if (!this.options.engine.isOpen(uri)) throw new EngineStateError(`no buffer ${quoteClientString(uri)} is open; pass its text first`);
+  }
+
+  /** Opens the source's buffer (or checks that a named buffer is open) and returns its uri. */
+  private async prepareBuffer(args: SourceArguments): Promise<string> {
+    const source = await resolveSource(args, {
+      maxSourceChars: this.options.maxSourceChars,
+      reader: this.options.reader,
+      noReaderMessage: this.options.noReaderMessage ?? "this workspace cannot read files; pass the source as text",
+    });
+    if (source.kind === "open-buffer") {
+      this.requireOpen(source.uri);
+      return source.uri;
+    }
+    await this.open(source.uri, source.text);
+    return source.uri;
+  }
+}
+
+function checkParam(name: string, spec: ParamSpec, value: unknown): JsonValue {
+  switch (spec.type) {
+    case "string":
+      if (typeof value !== "string") throw new EngineArgumentError(`argument ${name} must be a string`);
+      return value;
+    case "boolean":
+      if (typeof value !== "boolean") throw new EngineArgumentError(`argument ${name} must be a boolean`);
+      return value;
+    case "string-array":
+      if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) throw new EngineArgumentError(`argument ${name} must be an array of strings`);
+      return [...(value as string[])];
+    case "integer": {
+      if (typeof value !== "number" || !Number.isFinite(value)) throw new EngineArgumentError(`argument ${name} must be an integer`);
+      const min = spec.minimum ?? -MAX_SAFE;
+      const max = spec.maximum ?? MAX_SAFE;
+      if (spec.clamp === true) return Math.max(min, Math.min(max, Math.trunc(value)));
+      if (!Number.isInteger(value)) throw new EngineArgumentError(`argument ${name} must be an integer`);
+      if (value < min || value > max) throw new EngineArgumentError(`argument ${name} must be between ${min} and ${max}`);
+      return value;
+    }
+  }
+}
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+/** The engine's parameters: each argument of the table checked (or clamped), defaults filled in. */
+function engineParams(spec: OperationSpec, args: Readonly<Record<string, unknown>>): JsonObject {
+  const params: JsonObject = {};
+  for (const [name, param] of Object.entries(spec.params)) {
+    const value = args[name];
+    if (value === undefined) {
+      if (spec.required.includes(name)) throw new EngineArgumentError(`missing argument ${name}`);
+      if (param.default !== undefined) params[name] = param.default;
+      continue;
+    }
+    params[name] = checkParam(name, param, value);
+  }
+  return params;
+}

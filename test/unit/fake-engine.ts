@@ -1,0 +1,56 @@
+import type { EngineConnection, JsonObject, SpawnEngine } from "../../src/engine/core/index.js";
+import { EngineInternalError, EngineStateError } from "../../src/engine/core/index.js";
+
+/**
+ * A fake spawn factory for unit tests of the recovering engine and the workspace (no wasm, no process). Each
+ * instance keeps its own buffers, like the engine; `trap` makes the next request lose the instance, `hang` makes
+ * it never answer (for the watchdog).
+ */
+export class FakeEngines {
+  spawned = 0;
+  attempts = 0;
+  readonly calls: { instance: number; op: string; params: JsonObject }[] = [];
+  trapNext = false;
+  hangNext = false;
+  failSpawn: Error | undefined;
+  disposed: number[] = [];
+
+  readonly spawn: SpawnEngine = async () => {
+    this.attempts++;
+    if (this.failSpawn !== undefined) throw this.failSpawn;
+    const instance = ++this.spawned;
+    const buffers = new Map<string, string>();
+    const connection: EngineConnection = {
+      request: async (op, params) => {
+        this.calls.push({ instance, op, params });
+        if (this.hangNext) {
+          this.hangNext = false;
+          return new Promise<JsonObject>(() => undefined);
+        }
+        if (this.trapNext) {
+          this.trapNext = false;
+          throw new EngineInternalError(`engine call ${op} failed (trap: unreachable)`, { instanceLost: true });
+        }
+        const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
+        switch (op) {
+          case "open":
+            buffers.set(uri as string, params["text"] as string);
+            return { uri: uri as string, version: 1 };
+          case "close":
+            return { closed: buffers.delete(uri as string) };
+          case "diagnostics": {
+            const text = buffers.get(uri as string);
+            if (text === undefined) throw new EngineStateError(`not open: ${uri}`);
+            return { uri: uri as string, diagnostics: [], errorCount: text.includes("ERR") ? 1 : 0, warningCount: 0 };
+          }
+          default:
+            return { op, params, instance, open: [...buffers.keys()] };
+        }
+      },
+      dispose: () => {
+        this.disposed.push(instance);
+      },
+    };
+    return connection;
+  };
+}

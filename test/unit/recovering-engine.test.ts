@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import {
+  EngineInternalError, EngineTimeoutError, EngineUnavailableError, RecoveringEngine,
+} from "../../src/engine/core/index.js";
+import { FakeEngines } from "./fake-engine.js";
+
+describe("RecoveringEngine with a fake spawn", () => {
+  it("spawns once, keeps the buffer map and runs calls in order", async () => {
+    const fake = new FakeEngines();
+    const engine = new RecoveringEngine({ spawn: fake.spawn });
+    await Promise.all([engine.open("groovy-buffer:a", "x"), engine.open("groovy-buffer:b", "y"), engine.request("info", {})]);
+    expect(fake.spawned).toBe(1);
+    expect(fake.calls.map((c) => c.op)).toEqual(["open", "open", "info"]);
+    expect(engine.openUris()).toEqual(["groovy-buffer:a", "groovy-buffer:b"]);
+    expect(await engine.close("groovy-buffer:a")).toBe(true);
+    expect(engine.isOpen("groovy-buffer:a")).toBe(false);
+    expect(engine.openCount()).toBe(1);
+  });
+
+  it("fails the call that trapped, then answers the next on a fresh instance with every buffer re-opened", async () => {
+    const fake = new FakeEngines();
+    const logs: string[] = [];
+    const engine = new RecoveringEngine({ spawn: fake.spawn, log: (l) => logs.push(l) });
+    await engine.open("groovy-buffer:a", "one");
+    await engine.open("groovy-buffer:b", "two ERR");
+    fake.trapNext = true;
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:b" })).rejects.toBeInstanceOf(EngineInternalError);
+    expect(fake.disposed).toEqual([1]);
+    const after = await engine.request("diagnostics", { uri: "groovy-buffer:b" });
+    expect(after["errorCount"]).toBe(1);
+    expect(fake.spawned).toBe(2);
+    const reopened = fake.calls.filter((c) => c.instance === 2 && c.op === "open").map((c) => [c.params["uri"], c.params["text"]]);
+    expect(reopened).toEqual([["groovy-buffer:a", "one"], ["groovy-buffer:b", "two ERR"]]);
+    expect(logs.some((l) => l.includes("restarting the engine"))).toBe(true);
+  });
+
+  it("stops a call past the time limit with a timeout error naming the limit, and recovers", async () => {
+    const fake = new FakeEngines();
+    const engine = new RecoveringEngine({ spawn: fake.spawn, callTimeoutMs: 50 });
+    await engine.open("groovy-buffer:a", "text");
+    fake.hangNext = true;
+    const started = Date.now();
+    const error = await engine.request("diagnostics", { uri: "groovy-buffer:a" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineTimeoutError);
+    expect((error as EngineTimeoutError).message).toMatch(/call time limit of 50 ms/);
+    expect((error as EngineTimeoutError).limitMs).toBe(50);
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(fake.disposed).toEqual([1]);
+    const next = await engine.request("diagnostics", { uri: "groovy-buffer:a" });
+    expect(next["uri"]).toBe("groovy-buffer:a");
+    expect(fake.spawned).toBe(2);
+  });
+
+  it("reports an unavailable engine on every call without spawning again and again", async () => {
+    const fake = new FakeEngines();
+    fake.failSpawn = new EngineUnavailableError("the engine's WebAssembly files are missing");
+    const engine = new RecoveringEngine({ spawn: fake.spawn });
+    await expect(engine.request("info", {})).rejects.toBeInstanceOf(EngineUnavailableError);
+    await expect(engine.request("info", {})).rejects.toThrow(/files are missing/);
+    expect(fake.attempts).toBe(1);
+  });
+
+  it("keeps a caller mistake a caller mistake without restarting", async () => {
+    const fake = new FakeEngines();
+    const engine = new RecoveringEngine({ spawn: fake.spawn });
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:none" })).rejects.toMatchObject({ kind: "state" });
+    expect(fake.spawned).toBe(1);
+    expect(fake.disposed).toEqual([]);
+  });
+});

@@ -26,8 +26,8 @@ export async function main(argv: readonly string[]): Promise<void> {
   if (argv[0] === "lint") {
     // The linter is a subcommand of its own (src/lint/); it shares no state with the server.
     const { lintMain } = await import("./lint/run.js");
-    process.exitCode = await lintMain(argv.slice(1));
-    return;
+    // exit at once: the report is flushed, and the engine workers need no orderly teardown
+    process.exit(await lintMain(argv.slice(1)));
   }
   const invocation = parseCommandLine(argv);
   switch (invocation.kind) {

@@ -61,15 +61,16 @@ function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") {
     const where = error.instancePath === "" ? "" : `${fieldName(error.instancePath)}.`;
-    return `field "${where}${params["additionalProperty"]}" is not allowed`;
+    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds)" : "";
+    return `field ${where}${params["additionalProperty"]} is not allowed${allowed}`;
   }
   if (error.keyword === "propertyNames" && typeof params["propertyName"] === "string") {
-    return `field "${fieldName(error.instancePath)}" has an invalid key ${JSON.stringify(params["propertyName"])} (rule ids look like groovy/name or jenkins/name)`;
+    return `field ${fieldName(error.instancePath)} has an invalid key ${JSON.stringify(params["propertyName"])} (rule ids look like groovy/name or jenkins/name)`;
   }
   if (error.keyword === "enum" && Array.isArray(params["allowedValues"])) {
-    return `field "${fieldName(error.instancePath)}" must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
+    return `field ${fieldName(error.instancePath)} must be one of ${(params["allowedValues"] as unknown[]).map((v) => JSON.stringify(v)).join(", ")}`;
   }
-  return `field "${fieldName(error.instancePath)}" ${error.message ?? "is invalid"}`;
+  return `field ${fieldName(error.instancePath)} ${error.message ?? "is invalid"}`;
 }
 
 /** The nearest .groovymcp.json from `start` upwards, stopping after the repository root (a directory with .git). */
@@ -109,12 +110,12 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     throw configError(file, `is not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
   }
   const errors = validate(value);
-  const first = errors[0];
+  const first = errors.find((e) => e.keyword === "propertyNames") ?? errors[0];
   if (first !== undefined) throw configError(file, describe(first));
   const raw = value as RawConfig;
   const rules = new Map<string, RuleSetting>();
   for (const [id, setting] of Object.entries(raw.rules ?? {})) {
-    if (!RULES.has(id)) throw configError(file, `field "rules[${JSON.stringify(id)}]" names an unknown rule (see groovymcp lint --help)`);
+    if (!RULES.has(id)) throw configError(file, `field rules[${JSON.stringify(id)}] names an unknown rule (groovymcp lint --help lists them)`);
     rules.set(id, (typeof setting === "string" ? setting : setting.severity) as RuleSetting);
   }
   const baseDirectory = dirname(resolve(file));

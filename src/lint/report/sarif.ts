@@ -24,6 +24,7 @@ export function formatSarif(input: ReportInput): string {
       id,
       name: id.replace(/^[a-z]+\//, "").replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()).replace(/^[a-z]/, (c) => c.toUpperCase()),
       shortDescription: { text: def.rationale },
+      fullDescription: { text: `${def.rationale} Default severity: ${def.severity}.${def.jenkinsOnly === true ? " Reported in Jenkins pipelines and shared-library vars/ only." : ""}` },
       helpUri: ruleHelpUri(id),
       help: { text: `${def.rationale} See ${ruleHelpUri(id)}` },
       defaultConfiguration: { level: LEVEL[def.severity] },

@@ -1,6 +1,6 @@
 import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { relative, resolve } from "node:path";
+import { dirname, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/index.js";
 import { engineFilesPresent, locateEngineFiles } from "../engine/node/engine-files.js";
@@ -235,6 +235,17 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const configFile = options.config !== undefined ? resolve(cwd, options.config) : findConfigFile(cwd);
   const config = loadConfig(configFile, cwd);
   const classpath = [...checkClasspath(options.classpath, cwd), ...checkClasspath(config.classpath, cwd)];
+  if (options.output !== undefined) {
+    // fail before the (long) lint, not after it
+    const parent = dirname(resolve(cwd, options.output));
+    let isDir = false;
+    try {
+      isDir = statSync(parent).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) throw new LintUsageError(`cannot write --output file ${options.output}: its directory does not exist`);
+  }
   const engine = locateEngineFiles();
   if (!engineFilesPresent(engine)) throw new LintUsageError(`the Groovy engine's files are missing from ${engine.directory} (run npm run build:engine)`);
 

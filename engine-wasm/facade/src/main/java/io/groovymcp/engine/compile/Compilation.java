@@ -45,15 +45,16 @@ public final class Compilation {
     private final List<Message> warnings = new ArrayList<>();
     private final Set<String> parseFailed = new LinkedHashSet<>();
     private CompilationUnit unit;
-    private static boolean verbose;
+    /** Print the stack traces of the compiler's own exceptions to stderr (a debugging aid, off by default). */
+    private final boolean verbose;
 
-    public static void setVerbose(boolean on) {
-        verbose = on;
+    private Compilation(boolean verbose) {
+        this.verbose = verbose;
     }
 
     public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
-                                  ModelClassNodeResolver resolver) {
-        Compilation c = new Compilation();
+                                  ModelClassNodeResolver resolver, boolean verbose) {
+        Compilation c = new Compilation(verbose);
         c.compile(buffers, loader, resolver);
         return c;
     }

@@ -17,6 +17,7 @@ import org.codehaus.groovy.syntax.SyntaxException;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.compile.MessageSource;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.text.SourceText;
 
 /**
@@ -25,6 +26,14 @@ import io.groovymcp.engine.text.SourceText;
  */
 public final class Diagnostics {
     private Diagnostics() {
+    }
+
+    /** The diagnostics op: a buffer that is not open is the same state error as for every other op. */
+    static Map<String, Object> run(Workspace ws, Request r) {
+        String uri = r.string("uri");
+        SourceText st = ws.text(uri);
+        Compilation c = ws.current();
+        return of(uri, st, c, OrganizeImports.hints(ws.cache(), c, uri, st));
     }
 
     public static Map<String, Object> of(String uri, SourceText text, Compilation c, List<Map<String, Object>> hints) {

@@ -52,10 +52,8 @@ import io.groovymcp.engine.text.SourceText;
  * describe, definition, references, rename, implementations and tokens, so they always agree with each other.
  */
 final class Index {
-    private static Compilation cachedFor;
-    private static Index cached;
-
     final Compilation compilation;
+    final QueryCache cache;
     TextSource texts;
     /** uri -> occurrences in text order. */
     final Map<String, List<Occ>> byUri = new LinkedHashMap<>();
@@ -68,22 +66,14 @@ final class Index {
     /** Local declarations to their initializers, for inferring the type of a {@code def} local. */
     final Map<VariableExpression, Expression> initializers = new java.util.HashMap<>();
 
-    private Index(Compilation c) {
+    private Index(Compilation c, QueryCache cache) {
         this.compilation = c;
+        this.cache = cache;
     }
 
-    /** The index of a compile, built once; the engine keeps at most one compile alive anyway. */
-    static Index of(Compilation c, TextSource texts) {
-        if (cachedFor != c) {
-            cached = build(c, texts);
-            cachedFor = c;
-        }
-        return cached;
-    }
-
-    /** An uncached index, for private recompiles of patched text. */
-    static Index build(Compilation c, TextSource texts) {
-        Index ix = new Index(c);
+    /** A new index of a compile; {@link QueryCache#index} keeps the current compile's. */
+    static Index build(Compilation c, TextSource texts, QueryCache cache) {
+        Index ix = new Index(c, cache);
         ix.texts = texts;
         for (Map.Entry<String, SourceUnit> e : c.units().entrySet()) {
             SourceText st = texts.text(e.getKey());
@@ -177,13 +167,10 @@ final class Index {
         ClassNode currentClass;
         private int unbound;
 
-        final int[] lfStarts;
-
         Walker(String uri, SourceText st, ModuleNode module, List<Occ> out) {
             this.uri = uri;
             this.st = st;
             this.text = st.text();
-            this.lfStarts = lfStarts(text);
             this.module = module;
             this.out = out;
         }
@@ -193,12 +180,8 @@ final class Index {
             return module.getContext();
         }
 
-        /**
-         * The compiler's lexer counts lines at LF only (a lone CR does not end its line) and columns in code points,
-         * so positions are mapped with an LF-only line table rather than the protocol's.
-         */
         int off(int line1, int col1) {
-            return Index.offset(text, lfStarts, line1, col1);
+            return st.compilerOffset(line1, col1);
         }
 
         int startOf(ASTNode n) {
@@ -877,40 +860,6 @@ final class Index {
             return init.getType();
         }
         return null;
-    }
-
-    static int[] lfStarts(String text) {
-        int n = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                n++;
-            }
-        }
-        int[] starts = new int[n];
-        int k = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                starts[k++] = i + 1;
-            }
-        }
-        return starts;
-    }
-
-    /** UTF-16 offset of a compiler position (1-based LF-counted line, 1-based code-point column), clamped. */
-    static int offset(String text, int[] lfStarts, int line1, int col1) {
-        int line = Math.max(0, Math.min(line1 - 1, lfStarts.length - 1));
-        int off = lfStarts[line];
-        int end = line + 1 < lfStarts.length ? lfStarts[line + 1] - 1 : text.length();
-        for (int cps = Math.max(0, col1 - 1); cps > 0 && off < end; cps--) {
-            off += Character.isHighSurrogate(text.charAt(off)) && off + 1 < end
-                    && Character.isLowSurrogate(text.charAt(off + 1)) ? 2 : 1;
-        }
-        return off;
-    }
-
-    /** UTF-16 offset of a node's start. */
-    static int start(String text, ASTNode n) {
-        return offset(text, lfStarts(text), n.getLineNumber(), n.getColumnNumber());
     }
 
     static boolean deprecated(AnnotatedNode n) {

@@ -10,9 +10,8 @@ import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.ConstructorNode;
 import org.codehaus.groovy.ast.MethodNode;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.EngineException;
-import io.groovymcp.engine.Request;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.json.Json;
 import io.groovymcp.engine.text.SourceText;
 
@@ -24,10 +23,10 @@ final class Rename {
     private Rename() {
     }
 
-    static Map<String, Object> run(Engine engine, Request r) {
+    static Map<String, Object> run(Workspace ws, Request r) {
         String newName = r.string("newName");
         validate(newName);
-        Ctx ctx = Ctx.at(engine, r);
+        Ctx ctx = Ctx.at(ws, r);
         if (ctx.compilation.unit(ctx.uri) == null) {
             return refused("the buffer has syntax errors, so the compiler cannot see every use; fix them first"
                     + " (see diagnostics)");
@@ -53,15 +52,15 @@ final class Rename {
         }
         boolean local = o.target instanceof org.codehaus.groovy.ast.Variable && !(o.target instanceof
                 org.codehaus.groovy.ast.FieldNode) && !(o.target instanceof org.codehaus.groovy.ast.PropertyNode);
-        for (String u : local ? new ArrayList<String>() : engine.openUris()) {
-            SourceText other = engine.textOrNull(u);
+        for (String u : local ? new ArrayList<String>() : ws.openUris()) {
+            SourceText other = ws.textOrNull(u);
             if (ctx.compilation.unit(u) == null && other != null && mentions(other.text(), o.name)) {
                 return refused("`" + u + "` mentions `" + o.name + "` but has syntax errors, so its uses are unknown;"
                         + " fix or close it first");
             }
         }
         if (o.target instanceof org.codehaus.groovy.ast.PropertyNode) {
-            String why = propertyHazard(engine, ctx.index, o.name);
+            String why = propertyHazard(ws, ctx.index, o.name);
             if (why != null) {
                 return refused(why);
             }
@@ -92,7 +91,7 @@ final class Rename {
             if (!done.add(x.uri + "#" + x.start)) {
                 continue;
             }
-            SourceText st = engine.textOrNull(x.uri);
+            SourceText st = ws.textOrNull(x.uri);
             if (st == null || !st.text().startsWith(x.name, x.start)) {
                 continue;
             }
@@ -155,7 +154,7 @@ final class Rename {
      * A property is also reached through its accessors and as a named argument or map key, which carry other
      * spellings of its name; renaming only the plain spellings would break those uses, so their presence refuses.
      */
-    static String propertyHazard(Engine engine, Index ix, String name) {
+    static String propertyHazard(Workspace ws, Index ix, String name) {
         String cap = Character.toUpperCase(name.charAt(0)) + name.substring(1);
         for (List<Occ> occs : ix.byUri.values()) {
             for (Occ x : occs) {
@@ -165,8 +164,8 @@ final class Rename {
                 }
             }
         }
-        for (String u : engine.openUris()) {
-            String text = engine.textOrNull(u).text();
+        for (String u : ws.openUris()) {
+            String text = ws.textOrNull(u).text();
             for (int i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
                 int e = i + name.length();
                 boolean before = i == 0 || !Character.isJavaIdentifierPart(text.charAt(i - 1));

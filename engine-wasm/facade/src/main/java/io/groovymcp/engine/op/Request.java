@@ -1,4 +1,4 @@
-package io.groovymcp.engine;
+package io.groovymcp.engine.op;
 
 import java.util.Map;
 
@@ -6,7 +6,7 @@ import java.util.Map;
 public final class Request {
     private final Map<String, Object> fields;
 
-    Request(Map<String, Object> fields) {
+    public Request(Map<String, Object> fields) {
         this.fields = fields;
     }
 
@@ -34,6 +34,19 @@ public final class Request {
     public int optInteger(String name, int dflt) {
         Object v = fields.get(name);
         return v instanceof Number ? clampInt(((Number) v).doubleValue()) : dflt;
+    }
+
+    /** An optional whole number of at least 1; anything else present is an argument error naming the field. */
+    public Integer optPositive(String name) {
+        Object v = fields.get(name);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof Number) || ((Number) v).doubleValue() < 1
+                || ((Number) v).doubleValue() != Math.floor(((Number) v).doubleValue())) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, name + " must be a whole number of at least 1");
+        }
+        return clampInt(((Number) v).doubleValue());
     }
 
     public Boolean optBoolean(String name) {

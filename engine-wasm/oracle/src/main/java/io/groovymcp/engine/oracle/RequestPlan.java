@@ -73,7 +73,7 @@ public final class RequestPlan {
 
     /** Spans of the first distinct non-keyword identifiers outside comments and strings, in text order. */
     static List<int[]> firstIdentifiers(String text) {
-        Set<String> keywords = new TreeSet<>(Engine.keywords());
+        Set<String> keywords = new TreeSet<>(io.groovymcp.engine.query.Lexing.keywords());
         Set<String> seen = new LinkedHashSet<>();
         List<int[]> out = new ArrayList<>();
         int i = 0;

@@ -15,6 +15,7 @@ import io.groovymcp.engine.classmodel.ModelClassLoader;
 import io.groovymcp.engine.classmodel.ModelClassNodeResolver;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.lint.Lint;
 import io.groovymcp.engine.op.EngineException;
 import io.groovymcp.engine.op.OpTable;
 import io.groovymcp.engine.op.Request;
@@ -38,6 +39,8 @@ public final class Engine implements Workspace {
     private ModelClassNodeResolver resolver;
     private Compilation snapshot;
     private long snapshotStamp = -1;
+    /** Packages the class model and the classpath jars declare, built on first use. */
+    private java.util.Set<String> libraryPackages;
     /** Stack traces of internal failures to stderr; off by default because the host logs one line per failure. */
     private boolean verbose;
 
@@ -64,6 +67,7 @@ public final class Engine implements Workspace {
                 .add("info", r -> Json.obj("groovyVersion", EngineVersion.GROOVY, "openBuffers", buffers.size(),
                         "classModelClasses", model.modelClasses(), "classpathClasses", model.classpathClasses()));
         Queries.register(ops, this);
+        Lint.register(ops, this, this::libraryHasPackage, LintRulesBridge::check);
     }
 
     public int loadClassModel(byte[] zip) throws IOException {
@@ -83,7 +87,22 @@ public final class Engine implements Workspace {
         resolver = null;
         snapshot = null;
         snapshotStamp = -1;
+        libraryPackages = null;
         cache.clear();
+    }
+
+    private boolean libraryHasPackage(String name) {
+        if (libraryPackages == null) {
+            java.util.Set<String> p = new java.util.HashSet<>();
+            for (String path : model.resourceNames()) {
+                int slash = path.lastIndexOf('/');
+                if (path.endsWith(".class") && slash > 0) {
+                    p.add(path.substring(0, slash).replace('/', '.'));
+                }
+            }
+            libraryPackages = p;
+        }
+        return libraryPackages.contains(name);
     }
 
     private void ensureLoader() {

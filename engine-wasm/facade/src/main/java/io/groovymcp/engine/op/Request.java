@@ -49,6 +49,50 @@ public final class Request {
         return clampInt(((Number) v).doubleValue());
     }
 
+    /** An optional array of strings; anything else present is an argument error naming the field. */
+    public java.util.List<String> optStrings(String name) {
+        Object v = fields.get(name);
+        if (v == null) {
+            return null;
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (v instanceof java.util.List) {
+            for (Object o : (java.util.List<?>) v) {
+                if (!(o instanceof String)) {
+                    out = null;
+                    break;
+                }
+                out.add((String) o);
+            }
+        } else {
+            out = null;
+        }
+        if (out == null) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, name + " must be an array of strings");
+        }
+        return out;
+    }
+
+    /** An optional object whose values are all strings; anything else present is an argument error. */
+    public Map<String, String> optStringMap(String name) {
+        Object v = fields.get(name);
+        if (v == null) {
+            return null;
+        }
+        Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (v instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+                if (!(e.getValue() instanceof String)) {
+                    throw new EngineException(EngineException.Kind.ARGUMENT, name + "." + e.getKey()
+                            + " must be a string");
+                }
+                out.put(String.valueOf(e.getKey()), (String) e.getValue());
+            }
+            return out;
+        }
+        throw new EngineException(EngineException.Kind.ARGUMENT, name + " must be an object");
+    }
+
     public Boolean optBoolean(String name) {
         Object v = fields.get(name);
         return v instanceof Boolean ? (Boolean) v : null;

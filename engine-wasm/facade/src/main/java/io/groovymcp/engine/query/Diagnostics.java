@@ -38,20 +38,13 @@ public final class Diagnostics {
 
     public static Map<String, Object> of(String uri, SourceText text, Compilation c, List<Map<String, Object>> hints) {
         List<Object> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
         int errors = 0;
         int warnings = 0;
-        for (Message m : c.errors()) {
-            Map<String, Object> d = convert(uri, text, m, "error");
-            if (d != null && seen.add(Json.write(d))) {
-                out.add(d);
+        for (Shown d : of(uri, text, c)) {
+            out.add(d.json);
+            if ("error".equals(d.json.get("severity"))) {
                 errors++;
-            }
-        }
-        for (Message m : c.warnings()) {
-            Map<String, Object> d = convert(uri, text, m, "warning");
-            if (d != null && seen.add(Json.write(d))) {
-                out.add(d);
+            } else {
                 warnings++;
             }
         }
@@ -59,6 +52,36 @@ public final class Diagnostics {
             out.addAll(hints);
         }
         return Json.obj("uri", uri, "diagnostics", out, "errorCount", errors, "warningCount", warnings);
+    }
+
+    /** A compiler message as one buffer shows it: the protocol diagnostic and the message it came from. */
+    public static final class Shown {
+        public final Message message;
+        public final Map<String, Object> json;
+
+        Shown(Message message, Map<String, Object> json) {
+            this.message = message;
+            this.json = json;
+        }
+    }
+
+    /** The buffer's compiler messages, errors then warnings, each identical diagnostic once. */
+    public static List<Shown> of(String uri, SourceText text, Compilation c) {
+        List<Shown> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Message m : c.errors()) {
+            Map<String, Object> d = convert(uri, text, m, "error");
+            if (d != null && seen.add(Json.write(d))) {
+                out.add(new Shown(m, d));
+            }
+        }
+        for (Message m : c.warnings()) {
+            Map<String, Object> d = convert(uri, text, m, "warning");
+            if (d != null && seen.add(Json.write(d))) {
+                out.add(new Shown(m, d));
+            }
+        }
+        return out;
     }
 
     private static Map<String, Object> convert(String uri, SourceText text, Message m, String severity) {

@@ -7,6 +7,11 @@ public final class Queries {
     private Queries() {
     }
 
+    /** "Unused import" hints of one buffer ({range, severity, message, code}), as diagnostics shows them. */
+    public static java.util.List<java.util.Map<String, Object>> unusedImports(Workspace ws, String uri) {
+        return OrganizeImports.hints(ws.cache(), ws.current(), uri, ws.text(uri));
+    }
+
     public static void register(OpTable ops, Workspace ws) {
         ops.add("diagnostics", r -> Diagnostics.run(ws, r))
                 .add("describe", r -> Describe.run(Ctx.at(ws, r)))

@@ -94,6 +94,17 @@ class LintOpTest {
     }
 
     @Test
+    void astRuleFindingsArriveWithProtocolRanges() {
+        open(e, "u:r", "class R {\n  void m() {\n    try { run() } catch (Exception ex) { }\n  }\n  void run() {}\n}\n");
+        List<Map<String, Object>> f = list(list(ok(e, "op", "lint"), "files").get(0), "findings");
+        assertEquals(1, f.size(), String.valueOf(f));
+        assertEquals("groovy/empty-catch", f.get(0).get("rule"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> start = (Map<String, Object>) ((Map<String, Object>) f.get(0).get("range")).get("start");
+        assertEquals(2.0, ((Number) start.get("line")).doubleValue());
+    }
+
+    @Test
     void closeLeavesNothingToLint() {
         open(e, "u:a", "class A {}");
         ok(e, "op", "lint");

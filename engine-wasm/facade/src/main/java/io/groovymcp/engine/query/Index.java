@@ -120,6 +120,11 @@ final class Index {
         for (ImportNode imp : module.getStaticStarImports().values()) {
             w.importType(imp);
         }
+        Assigned assigned = new Assigned(module.getContext());
+        for (ClassNode cn : module.getClasses()) {
+            assigned.visitClass(cn);
+        }
+        w.reassigned = assigned.variables;
         for (ClassNode cn : module.getClasses()) {
             if (!cn.isScript()) {
                 declared.add(cn);
@@ -609,8 +614,14 @@ final class Index {
                     if (t == null) {
                         t = call.getMethodTarget();
                     }
+                    int arity = argCount(call.getArguments());
+                    if (t == null && call.isImplicitThis() && closures == 0) {
+                        t = onlyMethod(currentClass, name, arity);
+                    } else if (t == null && !call.isSpreadSafe()) {
+                        t = onlyMethod(constructedType(call.getObjectExpression()), name, arity);
+                    }
                     Occ o = add(s, name, t, false, t != null, "method");
-                    o.arity = argCount(call.getArguments());
+                    o.arity = arity;
                     o.call = true;
                     if (t != null) {
                         o.isStatic = t.isStatic();
@@ -621,6 +632,56 @@ final class Index {
                 }
             }
             super.visitMethodCallExpression(call);
+        }
+
+        /** Variables assigned anywhere in the module after their declaration. */
+        Set<Variable> reassigned = new HashSet<>();
+
+        /**
+         * The class of a local declared {@code def x = new T(...)} and never assigned again: its calls are as
+         * typed as if it were declared {@code T x}. Null for anything else.
+         */
+        ClassNode constructedType(Expression recv) {
+            if (!(recv instanceof VariableExpression)) {
+                return null;
+            }
+            Variable av = ((VariableExpression) recv).getAccessedVariable();
+            if (!(av instanceof VariableExpression) || reassigned.contains(av)) {
+                return null;
+            }
+            Expression init = initializers.get(av);
+            return init instanceof ConstructorCallExpression && !((ConstructorCallExpression) init).isSuperCall()
+                    && !((ConstructorCallExpression) init).isThisCall() && !init.getType().isInterface()
+                    ? init.getType() : null;
+        }
+
+        /** Closures entered around the current node (their delegate may own an implicit-this call). */
+        int closures;
+
+        /**
+         * An implicit-this call outside closures, in dynamic code, binds to the class's method when exactly one
+         * method of that name and arity exists in the class and its superclasses, and nothing intercepts calls
+         * (methodMissing, invokeMethod). Anything else stays unbound.
+         */
+        MethodNode onlyMethod(ClassNode cls, String name, int arity) {
+            if (cls == null || arity < 0) {
+                return null;
+            }
+            MethodNode only = null;
+            for (ClassNode c = cls; c != null && !ClassHelper.isObjectType(c); c = c.getSuperClass()) {
+                if (!c.getMethods("methodMissing").isEmpty() || !c.getMethods("invokeMethod").isEmpty()) {
+                    return null;
+                }
+                for (MethodNode m : c.getMethods(name)) {
+                    if (Identity.sameArity(m, arity)) {
+                        if (only != null) {
+                            return null;
+                        }
+                        only = m;
+                    }
+                }
+            }
+            return only;
         }
 
         ClassNode receiverType(Expression recv, boolean implicitThis) {
@@ -804,7 +865,12 @@ final class Index {
                 scopeEnd = endOf(ce);
             }
             parameters(ce.getParameters(), "parameter");
-            super.visitClosureExpression(ce);
+            closures++;
+            try {
+                super.visitClosureExpression(ce);
+            } finally {
+                closures--;
+            }
             scopeStart = ss;
             scopeEnd = se;
         }
@@ -841,6 +907,53 @@ final class Index {
     }
 
     /** The static type an initializer evidently has (literals, constructor calls, STC-inferred), or null. */
+    /** Collects the variables that are assigned after their declaration (=, op=, ++, --). */
+    private static final class Assigned extends ClassCodeVisitorSupport {
+        final Set<Variable> variables = new HashSet<>();
+        private final SourceUnit unit;
+
+        Assigned(SourceUnit unit) {
+            this.unit = unit;
+        }
+
+        @Override
+        protected SourceUnit getSourceUnit() {
+            return unit;
+        }
+
+        private void target(Expression e) {
+            if (e instanceof VariableExpression) {
+                Variable v = ((VariableExpression) e).getAccessedVariable();
+                variables.add(v != null ? v : (VariableExpression) e);
+            } else if (e instanceof TupleExpression) {
+                for (Expression x : ((TupleExpression) e).getExpressions()) {
+                    target(x);
+                }
+            }
+        }
+
+        @Override
+        public void visitBinaryExpression(org.codehaus.groovy.ast.expr.BinaryExpression e) {
+            if (!(e instanceof DeclarationExpression)
+                    && org.codehaus.groovy.syntax.Types.isAssignment(e.getOperation().getType())) {
+                target(e.getLeftExpression());
+            }
+            super.visitBinaryExpression(e);
+        }
+
+        @Override
+        public void visitPostfixExpression(org.codehaus.groovy.ast.expr.PostfixExpression e) {
+            target(e.getExpression());
+            super.visitPostfixExpression(e);
+        }
+
+        @Override
+        public void visitPrefixExpression(org.codehaus.groovy.ast.expr.PrefixExpression e) {
+            target(e.getExpression());
+            super.visitPrefixExpression(e);
+        }
+    }
+
     static ClassNode typeOfInitializer(Expression init) {
         if (init == null) {
             return null;

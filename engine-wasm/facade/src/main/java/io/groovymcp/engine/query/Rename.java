@@ -23,13 +23,24 @@ final class Rename {
     private Rename() {
     }
 
+    /** The real reason a buffer has no AST, from its first error: a duplicate class is not a syntax error. */
+    static String whyNotCompiled(Ctx ctx) {
+        for (Diagnostics.Shown d : Diagnostics.of(ctx.uri, ctx.st, ctx.compilation)) {
+            String text = String.valueOf(d.json.get("message"));
+            if ("error".equals(d.json.get("severity")) && io.groovymcp.engine.compile.MessageCategory.DUPLICATE.equals(
+                    io.groovymcp.engine.compile.MessageCategory.of(d.message, text, true))) {
+                return "the buffer declares a class twice (" + text + ")";
+            }
+        }
+        return "the buffer has syntax errors";
+    }
+
     static Map<String, Object> run(Workspace ws, Request r) {
         String newName = r.string("newName");
         validate(newName);
         Ctx ctx = Ctx.at(ws, r);
         if (ctx.compilation.unit(ctx.uri) == null) {
-            return refused("the buffer has syntax errors, so the compiler cannot see every use; fix them first"
-                    + " (see diagnostics)");
+            return refused(whyNotCompiled(ctx) + ", so the compiler cannot see every use; fix it first (see diagnostics)");
         }
         Occ o = ctx.occ();
         if (o == null) {
@@ -81,6 +92,12 @@ final class Rename {
                     all.addAll(ctx.index.byKey.get(k));
                 }
             }
+            String unproven = unprovenCalls(ws, ctx.index, m);
+            if (unproven != null) {
+                return refused("`" + o.name + "` is also called where the compiler cannot prove the target (dynamic"
+                        + " dispatch): " + unproven + "; renaming would leave those calls behind. Type their receivers"
+                        + " (or use @TypeChecked) first, or rename by hand");
+            }
         }
         List<String> uris = new ArrayList<>(ctx.index.byUri.keySet());
         all.sort((a, b) -> a.uri.equals(b.uri) ? Integer.compare(a.start, b.start)
@@ -98,6 +115,38 @@ final class Rename {
             changes.add(Json.obj("uri", x.uri, "range", Ctx.range(st, x.start, x.end), "newText", newName));
         }
         return Json.obj("changes", changes, "changeCount", changes.size());
+    }
+
+    /**
+     * Same-named calls of a compatible arity that the compiler did not bind, whose receiver could be m's class (unknown,
+     * Object, or a type related to it): the sites a rename cannot prove. Null when there are none; else up to three,
+     * as uri:line:character (1-based), and how many more.
+     */
+    static String unprovenCalls(Workspace ws, Index ix, MethodNode m) {
+        ClassNode owner = m.getDeclaringClass().redirect();
+        List<String> sites = new ArrayList<>();
+        for (List<Occ> occs : ix.byUri.values()) {
+            for (Occ x : occs) {
+                if (!x.call || x.bound || !x.name.equals(m.getName()) || (x.arity >= 0
+                        && !Identity.sameArity(m, x.arity))) {
+                    continue;
+                }
+                ClassNode r = x.receiverHint == null ? null : x.receiverHint.redirect();
+                if (r != null && !org.codehaus.groovy.ast.ClassHelper.isObjectType(r) && !r.equals(owner)
+                        && !r.isDerivedFrom(owner) && !r.implementsInterface(owner) && !owner.isDerivedFrom(r)
+                        && !owner.implementsInterface(r)) {
+                    continue; // a call on another type's member of the same name
+                }
+                SourceText st = ws.textOrNull(x.uri);
+                int[] p = st == null ? new int[] {0, 0} : st.position(x.start);
+                sites.add(x.uri + ":" + (p[0] + 1) + ":" + (p[1] + 1));
+            }
+        }
+        if (sites.isEmpty()) {
+            return null;
+        }
+        String shown = String.join(", ", sites.subList(0, Math.min(3, sites.size())));
+        return sites.size() > 3 ? shown + " and " + (sites.size() - 3) + " more" : shown;
     }
 
     /** Source methods with the same name and parameter types in supertypes or subtypes of m's class. */

@@ -479,8 +479,14 @@ final class Index {
                 base = base.getComponentType();
             }
             if (positioned(t)) {
-                int s0 = startOf(t);
-                int e0 = endOf(t);
+                typeSpan(t, base, startOf(t), endOf(t), token);
+            }
+            generics(base.getGenericsTypes(), false);
+        }
+
+        /** A type named by the text between s0 and e0 (a qualified name; generics and dims cut off). */
+        void typeSpan(ClassNode t, ClassNode base, int s0, int e0, String token) {
+            {
                 if (e0 > s0 && e0 <= text.length()) {
                     String span = text.substring(s0, e0);
                     int cut = span.length();
@@ -507,7 +513,6 @@ final class Index {
                     }
                 }
             }
-            generics(base.getGenericsTypes(), false);
         }
 
         void importType(ImportNode imp) {
@@ -688,12 +693,13 @@ final class Index {
             if (implicitThis) {
                 return currentClass;
             }
+            if (recv instanceof ClassExpression) {
+                // the class itself (its static members), not the Class<T> the type checker infers
+                return recv.getType();
+            }
             ClassNode inferred = recv.getNodeMetaData(StaticTypesMarker.INFERRED_TYPE);
             if (inferred != null) {
                 return inferred;
-            }
-            if (recv instanceof ClassExpression) {
-                return recv.getType();
             }
             if (recv instanceof VariableExpression) {
                 VariableExpression v = (VariableExpression) recv;
@@ -845,7 +851,9 @@ final class Index {
         @Override
         public void visitClassExpression(ClassExpression ce) {
             if (positioned(ce) && !ce.getType().isScript()) {
-                typeRef(ce.getType());
+                // the class as written here (LocalDate.now()): a library node has no position and a source class's
+                // position is its declaration, so the expression's own span names it
+                typeSpan(ce.getType(), ce.getType(), startOf(ce), endOf(ce), null);
             }
             super.visitClassExpression(ce);
         }

@@ -1,9 +1,9 @@
-import { EngineUnavailableError, RecoveringEngine } from "../engine/core/index.js";
+import { EngineUnavailableError, RecoveringEngine, type SpawnEngine } from "../engine/core/index.js";
 import { locateEngineFiles } from "../engine/node/engine-files.js";
 import { workerSpawn } from "../engine/node/worker-host.js";
 import { DEFAULT_LIMITS } from "../limits/limits.js";
 import { Workspace } from "../workspace/index.js";
-import { MAX_UNIT_FILES } from "./units.js";
+import { ENGINE_DEFAULT_CAP, MAX_UNIT_FILES } from "./units.js";
 import { UnitCompiler, UnitReader } from "./unit-compiler.js";
 
 /**
@@ -12,6 +12,24 @@ import { UnitCompiler, UnitReader } from "./unit-compiler.js";
  * an error finding and the next unit runs on a fresh worker.
  */
 export const LINT_CALL_TIMEOUT_MS = 300_000;
+
+/**
+ * Every instance (the first and each one after a restart) is told the buffer cap lint enforces, with the engine's
+ * `configure` op. An engine build without that op keeps its own cap of 64, which MAX_UNIT_FILES never exceeds.
+ */
+function configured(spawn: SpawnEngine, learnt: (cap: number) => void): SpawnEngine {
+  return async () => {
+    const connection = await spawn();
+    try {
+      const reply = await connection.request("configure", { maxOpenBuffers: MAX_UNIT_FILES });
+      learnt(typeof reply["maxOpenBuffers"] === "number" ? Math.min(MAX_UNIT_FILES, reply["maxOpenBuffers"]) : ENGINE_DEFAULT_CAP);
+    } catch {
+      // an engine build without `configure` keeps its built-in cap
+      learnt(ENGINE_DEFAULT_CAP);
+    }
+    return connection;
+  };
+}
 
 interface Slot {
   readonly engine: RecoveringEngine;
@@ -24,15 +42,20 @@ interface Slot {
  */
 export class EnginePool {
   private readonly slots: Slot[] = [];
+  private cap = ENGINE_DEFAULT_CAP;
 
+  /** Engines start on their first unit, except the first, which starts at once (see bufferCap). */
   constructor(size: number, classpathJars: readonly string[], log: (line: string) => void) {
     const files = locateEngineFiles();
     for (let i = 0; i < size; i++) {
-      const engine = new RecoveringEngine({ spawn: workerSpawn({ files, classpathJars, log }), callTimeoutMs: LINT_CALL_TIMEOUT_MS, log });
-      engine.start();
+      const spawn = configured(workerSpawn({ files, classpathJars, log }), (cap) => {
+        this.cap = cap;
+      });
+      const engine = new RecoveringEngine({ spawn, callTimeoutMs: LINT_CALL_TIMEOUT_MS, log });
+      if (i === 0) engine.start();
       const reader = new UnitReader();
       const workspace = new Workspace({ engine, maxOpenBuffers: MAX_UNIT_FILES, maxSourceChars: DEFAULT_LIMITS.maxSourceChars, reader });
-      this.slots.push({ engine, compiler: new UnitCompiler(workspace, reader) });
+      this.slots.push({ engine, compiler: new UnitCompiler(workspace, engine, reader) });
     }
   }
 
@@ -57,6 +80,12 @@ export class EnginePool {
       }),
     );
     if (unavailable !== undefined) throw unavailable;
+  }
+
+  /** The most buffers one unit may open: known once the first engine is up (it rejects if the engine cannot run). */
+  async bufferCap(): Promise<number> {
+    await this.slots[0]!.engine.ready();
+    return this.cap;
   }
 
   dispose(): void {

@@ -21,7 +21,7 @@ import { formatSarif } from "./report/sarif.js";
 import { summarize, type ReportInput } from "./report/summary.js";
 import { formatText } from "./report/text.js";
 import { severityRank } from "./rules.js";
-import { groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
+import { ENGINE_DEFAULT_CAP, groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
 
 function readStdin(): string {
   try {
@@ -151,7 +151,7 @@ function withDisplayPaths(result: EngineFileResult, uris: readonly string[], fil
 async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: RunKnowledge): Promise<FileReport[]> {
   const texts = await Promise.all(unit.files.map((f) => (f.text !== undefined ? Promise.resolve(f.text) : readFile(f.path, "utf8"))));
   const uris = unit.files.map((f) => pathToFileURL(f.path).href);
-  const results = await compiler.lintUnit(uris.map((uri, i) => ({ uri, text: texts[i]! })));
+  const results = await compiler.lintUnit(uris.map((uri, i) => ({ uri, text: texts[i]!, kind: unit.files[i]!.kind })));
   return unit.files.map((f, i) => {
     const { findings, suppressed } = classify(
       withDisplayPaths(results[i]!, uris, unit.files),
@@ -170,29 +170,21 @@ async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: Run
 }
 
 /** Lints the units on `jobs` engines; results come back in unit order whatever finishes first. */
-async function lintUnits(units: readonly CompileUnit[], classpath: readonly string[], known: RunKnowledge, jobs: number, progress: Progress): Promise<FileReport[]> {
-  const pool = new EnginePool(Math.max(1, Math.min(jobs, units.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`));
+async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known: RunKnowledge, progress: Progress): Promise<FileReport[]> {
   // Largest units first, so the last unit to finish is a small one.
   const order = units.map((u, i) => ({ u, i, w: u.files.reduce((s, f) => s + f.size, 0) })).sort((a, b) => b.w - a.w || a.i - b.i);
   const results = new Array<FileReport[]>(units.length);
-  try {
-    await pool.forEach(order, async ({ u, i }, compiler) => {
-      try {
-        results[i] = await lintOneUnit(u, compiler, known);
-      } catch (error) {
-        if (error instanceof EngineUnavailableError) throw error;
-        const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
-        process.stderr.write(`groovymcp lint: the engine failed on ${what}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
-        results[i] = u.files.map((f) => engineFailure(f, error));
-      }
-      progress.advance(u.files.length);
-    });
-  } catch (error) {
-    if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
-    throw error;
-  } finally {
-    pool.dispose();
-  }
+  await pool.forEach(order, async ({ u, i }, compiler) => {
+    try {
+      results[i] = await lintOneUnit(u, compiler, known);
+    } catch (error) {
+      if (error instanceof EngineUnavailableError) throw error;
+      const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+      process.stderr.write(`groovymcp lint: the engine failed on ${what}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
+      results[i] = u.files.map((f) => engineFailure(f, error));
+    }
+    progress.advance(u.files.length);
+  });
   return results.flat();
 }
 
@@ -254,28 +246,40 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const paths = diskPaths.length === 0 && !readsStdin ? ["."] : diskPaths;
   const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory }) : [];
   const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
-  let typeNames: Set<string> | undefined = new Set<string>();
-  let prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
-  let units = groupUnits(prepared);
-  if (!units.some((u) => u.split)) typeNames = undefined;
+  const typeNames = new Set<string>();
+  const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
   const packages = new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null));
   const javaTypes = new Set<string>();
   readJavaDeclarations(await discoverJavaSources(paths, cwd), packages, javaTypes);
-  const treePackages = [...packages].sort(compareStrings);
-  if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
-  prepared = [];
+  // The first engine starts now; its buffer cap decides how large a unit may be.
+  const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`));
+  try {
+    const cap = prepared.length === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
+    let units = groupUnits(prepared, cap);
+    if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
+    const split = units.some((u) => u.split);
+    const known: RunKnowledge = {
+      hasClasspath: classpath.length > 0,
+      treePackages: packages,
+      treeTypes: new Set([...(split ? typeNames : []), ...javaTypes]),
+      javaTypes,
+      settings: config.rules,
+    };
+    const progress = new Progress(units.reduce((s, u) => s + u.files.length, 0), options.quiet);
+    const linted = units.length === 0 ? [] : await lintUnits(pool, units, known, progress);
+    progress.end();
+    return await report(options, started, cwd, linted);
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
+    throw error;
+  } finally {
+    pool.dispose();
+  }
+}
 
-  const fileCount = units.reduce((s, u) => s + u.files.length, 0);
-  const progress = new Progress(fileCount, options.quiet);
-  const known: RunKnowledge = {
-    hasClasspath: classpath.length > 0,
-    treePackages: new Set(treePackages),
-    treeTypes: new Set([...(typeNames ?? []), ...javaTypes]),
-    javaTypes,
-    settings: config.rules,
-  };
-  let reports = units.length === 0 ? [] : await lintUnits(units, classpath, known, options.jobs, progress);
-  progress.end();
+/** Sorts, filters (--quiet), renders and writes the report; returns the exit code. */
+async function report(options: LintOptions, started: number, cwd: string, linted: FileReport[]): Promise<number> {
+  let reports = linted;
   reports.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
 
   const all = summarize(reports);

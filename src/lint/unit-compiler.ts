@@ -1,4 +1,4 @@
-import { EngineArgumentError, EngineStateError } from "../engine/core/index.js";
+import { EngineArgumentError, EngineStateError, type EngineService, type JsonObject } from "../engine/core/index.js";
 import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { fromDiagnostics } from "./diagnostics-fallback.js";
@@ -7,6 +7,8 @@ import type { EngineFileResult } from "./engine-result.js";
 export interface UnitSource {
   readonly uri: string;
   readonly text: string;
+  /** The host's file-kind decision, passed to the AST rules (`jenkins` turns on the CPS rules). */
+  readonly kind?: "class" | "script" | "jenkins" | "gradle";
 }
 
 /**
@@ -22,6 +24,7 @@ export class UnitCompiler {
 
   constructor(
     private readonly workspace: Workspace,
+    private readonly engine: EngineService,
     private readonly reader: UnitReader,
   ) {}
 
@@ -46,7 +49,11 @@ export class UnitCompiler {
   private async ask(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
     if (this.lintOp !== false) {
       try {
-        const result = await this.workspace.run("lint", { uris: sources.map((s) => s.uri) });
+        // Straight to the engine: the workspace's op table has no `kinds` argument for lint yet.
+        const kinds: JsonObject = {};
+        for (const s of sources) if (s.kind !== undefined) kinds[s.uri] = s.kind;
+        for (const s of sources) if (!this.workspace.isOpen(s.uri)) throw new EngineStateError("a buffer of the unit is not open");
+        const result = (await this.engine.request("lint", { uris: sources.map((s) => s.uri), kinds })) as unknown as LintResult;
         this.lintOp = true;
         return fromLintResult(result, sources);
       } catch (error) {
@@ -66,7 +73,16 @@ export class UnitCompiler {
 
 function fromLintResult(result: LintResult, sources: readonly UnitSource[]): EngineFileResult[] {
   const byUri = new Map<string, EngineFileResult>();
-  for (const f of result.files) byUri.set(f.uri, { uri: f.uri, diagnostics: f.diagnostics, findings: f.findings, unusedImports: f.unusedImports });
+  for (const f of Array.isArray(result.files) ? result.files : []) {
+    byUri.set(f.uri, {
+      uri: f.uri,
+      diagnostics: (f.diagnostics ?? []).map((d) =>
+        d.unresolved === undefined ? d : { ...d, unresolved: { name: d.unresolved.name, import: d.unresolved.import ?? null, packageKnown: d.unresolved.packageKnown === true } },
+      ),
+      findings: f.findings ?? [],
+      unusedImports: f.unusedImports ?? [],
+    });
+  }
   return sources.map((s) => byUri.get(s.uri) ?? { uri: s.uri, diagnostics: [], findings: [], unusedImports: [] });
 }
 

@@ -29,13 +29,17 @@ export interface CompileUnit {
 
 /**
  * A source tree larger than this compiles in chunks of at most this many files, so that one engine's memory stays
- * bounded whatever the tree's size (see docs/rules.md, "Large trees"). 64 is also the engine's own buffer cap
- * today (Buffers.MAX_OPEN); once the host can pass the cap (issue 7, facade part), a larger unit keeps more of a
- * source tree's type checking whole.
+ * bounded whatever the tree's size (see docs/rules.md, "Large trees"). Lint asks the engine for this buffer cap
+ * (the `configure` op); an engine build without that op keeps its own cap, ENGINE_DEFAULT_CAP, and units are then
+ * cut to that.
  */
-export const MAX_UNIT_FILES = 64;
-/** ...and of at most this many characters of source. */
-export const MAX_UNIT_CHARS = 6_000_000;
+export const MAX_UNIT_FILES = 256;
+export const ENGINE_DEFAULT_CAP = 64;
+/**
+ * ...and of at most this many characters of source: about 25,000 lines, which the engine holds in roughly 300 MB
+ * while the unit is open (about 12 KB per line, docs/engine-contract.md "Memory per buffer").
+ */
+export const MAX_UNIT_CHARS = 1_000_000;
 
 const PACKAGE_LINE = /^[ \t]*package[ \t]+([A-Za-z_$][\w$]*(?:[ \t]*\.[ \t]*[A-Za-z_$][\w$]*)*)/m;
 
@@ -91,7 +95,7 @@ export function sourceTreeOf(file: Pick<LintFile, "path" | "kind" | "packageName
 }
 
 /** Groups files into compile units, sorted by key; files inside a unit are sorted by path. */
-export function groupUnits(files: readonly LintFile[]): CompileUnit[] {
+export function groupUnits(files: readonly LintFile[], maxFiles: number = MAX_UNIT_FILES): CompileUnit[] {
   const trees = new Map<string, LintFile[]>();
   const alone: CompileUnit[] = [];
   const probed = new Map<string, boolean>();
@@ -116,19 +120,19 @@ export function groupUnits(files: readonly LintFile[]): CompileUnit[] {
   const units: CompileUnit[] = [...alone];
   for (const [key, list] of trees) {
     list.sort((a, b) => compareStrings(a.path, b.path));
-    const chunks = chunk(list);
+    const chunks = chunk(list, maxFiles);
     if (chunks.length === 1) units.push({ key: `${key}${sep}`, files: list, split: false });
     else chunks.forEach((c, i) => units.push({ key: `${key}${sep}#${String(i + 1).padStart(4, "0")}`, files: c, split: true }));
   }
   return units.sort((a, b) => compareStrings(a.key, b.key));
 }
 
-function chunk(files: readonly LintFile[]): LintFile[][] {
+function chunk(files: readonly LintFile[], maxFiles: number): LintFile[][] {
   const out: LintFile[][] = [];
   let current: LintFile[] = [];
   let chars = 0;
   for (const f of files) {
-    if (current.length > 0 && (current.length >= MAX_UNIT_FILES || chars + f.size > MAX_UNIT_CHARS)) {
+    if (current.length > 0 && (current.length >= maxFiles || chars + f.size > MAX_UNIT_CHARS)) {
       out.push(current);
       current = [];
       chars = 0;

@@ -1,12 +1,9 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { fixtureTree, javaFreeEnvironment, lint, PROJECT_ROOT, type JsonReport } from "./support.js";
+import { ENGINE_PRESENT, fixtureTree, javaFreeEnvironment, lint, type JsonReport } from "./support.js";
 
-const ENGINE = join(PROJECT_ROOT, "engine-wasm", "target", "dist", "groovy-engine.wasm");
 
-describe.skipIf(!existsSync(ENGINE))("groovymcp lint end to end, with no java on PATH", () => {
+describe.skipIf(!ENGINE_PRESENT)("groovymcp lint end to end, with no java on PATH", () => {
   const env = javaFreeEnvironment();
 
   it("really has no java on that PATH", () => {

@@ -1,13 +1,12 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { CLI, ENGINE_PRESENT, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
 
-const ENGINE = existsSync(join(PROJECT_ROOT, "engine-wasm", "target", "dist", "groovy-engine.wasm"));
 const parse = (stdout: string): JsonReport => JSON.parse(stdout) as JsonReport;
 const rulesOf = (r: JsonReport): string[] => r.files.flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.rule}:${x.severity}`));
 
@@ -21,7 +20,7 @@ function rulesTree(): string {
 /** A 22-byte empty zip: a jar file the engine accepts with no classes in it. */
 const EMPTY_JAR = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
 
-describe.skipIf(!ENGINE)("options on the real engine", () => {
+describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
   let dir: string;
   let full: JsonReport;
   let fullText: string;

@@ -1,10 +1,8 @@
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULE_IDS, RULES } from "../../src/lint/rules.js";
-import { FIXTURES, lint, PROJECT_ROOT, type JsonReport } from "./support.js";
+import { ENGINE_PRESENT, FIXTURES, lint, PROJECT_ROOT, type JsonReport } from "./support.js";
 
-const ENGINE = existsSync(join(PROJECT_ROOT, "engine-wasm", "target", "dist", "groovy-engine.wasm"));
 
 describe("the rule table", () => {
   it("gives every rule a severity, a rationale and a section in docs/rules.md", async () => {
@@ -19,7 +17,7 @@ describe("the rule table", () => {
   });
 });
 
-describe.skipIf(!ENGINE)("compiler rules decided by the host, on the real engine", () => {
+describe.skipIf(!ENGINE_PRESENT)("compiler rules decided by the host, on the real engine", () => {
   let report: JsonReport;
   const findings = (path: string): string[] => {
     const file = report.files.find((f) => f.path === path);

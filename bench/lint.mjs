@@ -26,7 +26,10 @@ const opt = (name, fallback) => {
 };
 const corpusName = opt("--corpus", "codenarc");
 const jobsList = opt("--jobs", "1,2").split(",").map(Number);
-const skipNgl = args.includes("--skip-ngl");
+const replicate = Number(opt("--replicate", "1"));
+// --replicate K copies the corpus K times (as K separate artifacts) to show lint's memory bound on a large tree;
+// only groovymcp runs then, unless --with-ngl is given.
+const skipNgl = args.includes("--skip-ngl") || (replicate > 1 && !args.includes("--with-ngl"));
 const log = (s) => process.stderr.write(`${s}\n`);
 
 if (Number(process.versions.node.split(".")[0]) < 22) {
@@ -87,9 +90,9 @@ function layOut(files) {
   const dir = mkdtempSync(join(tmpdir(), "groovymcp-bench-lint-"));
   mkdirSync(join(dir, ".git"));
   let lines = 0;
-  for (const f of files) {
+  for (let copy = 1; copy <= replicate; copy++) for (const f of files) {
     const [artifact, ...rest] = f.id.split("/");
-    const target = join(dir, artifact.replaceAll(":", "_"), ...rest);
+    const target = join(dir, `${artifact.replaceAll(":", "_")}${replicate > 1 ? `_copy${copy}` : ""}`, ...rest);
     mkdirSync(dirname(target), { recursive: true });
     cpSync(f.path, target);
     const text = readFileSync(target, "utf8");
@@ -153,7 +156,8 @@ const mib = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 
 const files = await corpusFiles();
 const { dir, lines } = layOut(files);
-log(`bench/lint: ${files.length} real files, ${lines} lines (${corpusName}) in ${dir}`);
+const fileCount = files.length * replicate;
+log(`bench/lint: ${fileCount} real files, ${lines} lines (${corpusName}${replicate > 1 ? ` x${replicate}` : ""}) in ${dir}`);
 const rows = [];
 
 for (const jobs of jobsList) {
@@ -201,7 +205,7 @@ for (const r of rows) {
 }
 const one = rows.find((r) => r.tool === "groovymcp lint --jobs 1");
 const two = rows.find((r) => r.tool === "groovymcp lint --jobs 2");
-process.stdout.write(`\nbench/lint: ${files.length} real files, ${lines} lines (${corpusName}), ${new Date().toISOString().slice(0, 10)}\n\n`);
+process.stdout.write(`\nbench/lint: ${fileCount} real files, ${lines} lines (${corpusName}${replicate > 1 ? ` x${replicate}` : ""}), ${new Date().toISOString().slice(0, 10)}\n\n`);
 for (const row of table) process.stdout.write(`| ${row.join(" | ")} |\n`);
 if (one !== undefined && two !== undefined) process.stdout.write(`\nthroughput 1 -> 2 workers: ${(one.seconds / two.seconds).toFixed(2)}x\n`);
 rmSync(dir, { recursive: true, force: true });

@@ -62,3 +62,20 @@ describe.skipIf(!ENGINE_PRESENT)("compiler rules decided by the host, on the rea
     expect(dup.message).not.toContain("file:");
   });
 });
+
+describe("the host's rule table mirrors the engine's LintRules.RULES", () => {
+  it("has the same ids, default severities and rationales, in the same order", async () => {
+    const { readFileSync } = await import("node:fs");
+    const java = readFileSync(join(PROJECT_ROOT, "engine-wasm", "lint-rules", "src", "main", "java", "io", "groovymcp", "lint", "rules", "LintRules.java"), "utf8");
+    const constants = new Map([...java.matchAll(/public static final String (\w+) = "([^"]+)";/g)].map((m) => [m[1]!, m[2]!]));
+    const table = java.slice(java.indexOf("private static List<RuleInfo> table()"));
+    const engine = [...table.matchAll(/new RuleInfo\((\w+), RuleInfo\.(\w+),\s*((?:"(?:[^"\\]|\\.)*"\s*\+?\s*)+)\)/g)].map((m) => ({
+      id: constants.get(m[1]!),
+      severity: m[2]!.toLowerCase(),
+      rationale: [...m[3]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!.replace(/\\'/g, "'")).join(""),
+    }));
+    expect(engine.length).toBe(11);
+    const host = RULE_IDS.filter((id) => RULES.get(id)!.origin === "ast").map((id) => ({ id, severity: RULES.get(id)!.severity, rationale: RULES.get(id)!.rationale }));
+    expect(host).toEqual(engine);
+  });
+});

@@ -88,6 +88,11 @@ export class EnginePool {
     return this.cap;
   }
 
+  /** Whether any engine answered with the `lint` op (and so ran the AST rules). */
+  usedLintOp(): boolean {
+    return this.slots.some((s) => s.compiler.usesLintOp === true);
+  }
+
   dispose(): void {
     for (const slot of this.slots) slot.engine.dispose();
   }

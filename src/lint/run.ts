@@ -268,7 +268,7 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
     const progress = new Progress(units.reduce((s, u) => s + u.files.length, 0), options.quiet);
     const linted = units.length === 0 ? [] : await lintUnits(pool, units, known, progress);
     progress.end();
-    return await report(options, started, cwd, linted);
+    return await report(options, started, cwd, linted, pool.usedLintOp());
   } catch (error) {
     if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
     throw error;
@@ -278,7 +278,7 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
 }
 
 /** Sorts, filters (--quiet), renders and writes the report; returns the exit code. */
-async function report(options: LintOptions, started: number, cwd: string, linted: FileReport[]): Promise<number> {
+async function report(options: LintOptions, started: number, cwd: string, linted: FileReport[], astRules: boolean): Promise<number> {
   let reports = linted;
   reports.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
 
@@ -289,6 +289,7 @@ async function report(options: LintOptions, started: number, cwd: string, linted
     reports,
     summary: summarize(reports),
     toolVersion: packageVersion(),
+    astRules,
     elapsedMs: performance.now() - started,
     color: options.format === "text" && options.color && options.output === undefined && process.stdout.isTTY === true && process.env["NO_COLOR"] === undefined,
   };

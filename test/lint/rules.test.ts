@@ -1,7 +1,8 @@
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULE_IDS, RULES } from "../../src/lint/rules.js";
-import { ENGINE_PRESENT, FIXTURES, lint, PROJECT_ROOT, type JsonReport } from "./support.js";
+import { spawnSync } from "node:child_process";
+import { CLI, ENGINE_PRESENT, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
 
 
 describe("the rule table", () => {
@@ -77,5 +78,51 @@ describe("the host's rule table mirrors the engine's LintRules.RULES", () => {
     expect(engine.length).toBe(11);
     const host = RULE_IDS.filter((id) => RULES.get(id)!.origin === "ast").map((id) => ({ id, severity: RULES.get(id)!.severity, rationale: RULES.get(id)!.rationale }));
     expect(host).toEqual(engine);
+  });
+});
+
+/** Whether the built engine runs the AST rules: one real run on a one-line file, at collection time. */
+function engineRunsAstRules(): boolean {
+  if (!ENGINE_PRESENT) return false;
+  const dir = tempRepo("probe");
+  writeTree(dir, { "a.groovy": "println 1\n" });
+  const r = spawnSync(NODE, [CLI, "lint", "--format", "json", "--jobs", "1", "a.groovy"], { cwd: dir, encoding: "utf8", timeout: 120_000 });
+  return r.status === 0 && (JSON.parse(r.stdout) as JsonReport).tool.astRules;
+}
+const AST_RULES = engineRunsAstRules();
+
+describe.skipIf(!AST_RULES)("AST and Jenkins rules through the host (engine with the lint op)", () => {
+  it("reports engine findings with the host's severities, Jenkins rules only in Jenkins files, and honours suppression", async () => {
+    const dir = tempRepo("ast");
+    const noncps = "@NonCPS\ndef names() {\n    sh 'ls'\n}\n";
+    writeTree(dir, {
+      Jenkinsfile: noncps,
+      "vars/deploy.groovy": noncps,
+      "scripts/plain.groovy": noncps,
+      "src/Catcher.groovy": [
+        "class Catcher {",
+        "    void a() {",
+        "        try { println 1 } catch (IOException e) { }",
+        "    }",
+        "    void b() {",
+        "        // groovymcp-disable-next-line groovy/empty-catch",
+        "        try { println 2 } catch (IOException e) { }",
+        "    }",
+        "    void c() {",
+        "        try { println 3 } catch (IOException e) { println e }",
+        "    }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const run = await lint(["--format", "json", "--jobs", "1"], { cwd: dir });
+    const report = JSON.parse(run.stdout) as JsonReport;
+    expect(report.tool.astRules).toBe(true);
+    const byFile = (path: string): string[] => report.files.find((f) => f.path === path)!.findings.map((f) => `${f.line}:${f.rule}:${f.severity}`);
+    expect(byFile("Jenkinsfile")).toContain("3:jenkins/noncps-calls-step:error");
+    expect(byFile("vars/deploy.groovy")).toContain("3:jenkins/noncps-calls-step:error");
+    expect(byFile("scripts/plain.groovy").filter((f) => f.includes("jenkins/"))).toEqual([]);
+    expect(byFile("src/Catcher.groovy")).toEqual(["3:groovy/empty-catch:warning"]);
+    expect(report.files.find((f) => f.path === "src/Catcher.groovy")!.suppressed).toBe(1);
   });
 });

@@ -82,7 +82,7 @@ export function fixtureTree(): string {
 
 export interface JsonReport {
   version: number;
-  tool: { name: string; version: string };
+  tool: { name: string; version: string; astRules: boolean };
   summary: { files: number; errors: number; warnings: number; information: number; suppressed: number };
   files: { path: string; kind: string; suppressed: number; findings: { rule: string; severity: string; message: string; line: number; column: number; endLine: number; endColumn: number; fingerprint: string }[] }[];
 }

@@ -10,7 +10,7 @@ export const JSON_REPORT_VERSION = 1;
 export function formatJson(input: ReportInput): string {
   const report = {
     version: JSON_REPORT_VERSION,
-    tool: { name: "groovymcp", version: input.toolVersion },
+    tool: { name: "groovymcp", version: input.toolVersion, astRules: input.astRules },
     summary: input.summary,
     files: input.reports.map((r) => ({
       path: r.displayPath,

@@ -29,6 +29,8 @@ export interface ReportInput {
   readonly reports: readonly FileReport[];
   readonly summary: Summary;
   readonly toolVersion: string;
+  /** Whether the engine ran the AST and Jenkins rules (an engine build without the `lint` op runs only the compiler rules). */
+  readonly astRules: boolean;
   /** Wall time of the run; only the text format shows it, so JSON and SARIF stay byte-identical across runs. */
   readonly elapsedMs: number;
   readonly color: boolean;

@@ -3,8 +3,11 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { loadEngine as loadCore } from "../dist/engine/core/index.js";
+import { locateEngineFiles } from "../dist/engine/node/engine-files.js";
+import { readEngineImage } from "../dist/engine/node/engine-image.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.GROOVYMCP_ENGINE_DIR ?? join(root, "engine-wasm", "target", "dist");
@@ -12,18 +15,11 @@ const large = join(root, "bench", "inputs", "large-1000.groovy");
 const setDir = join(root, "bench", "inputs", "set-50");
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+// the one loader (src/engine/core, built to dist/): the same path the server, lint and the browser take
 async function loadEngine() {
-  const { load } = await import(pathToFileURL(join(dist, "groovy-engine.wasm-runtime.js")).href);
+  const image = await readEngineImage(locateEngineFiles(), []);
   const t0 = performance.now();
-  const teavm = await load(new Uint8Array(readFileSync(join(dist, "groovy-engine.wasm"))), {
-    installImports(i) {
-      i.teavmConsole.putcharStdout = (c) => process.stderr.write(String.fromCharCode(c));
-      i.teavmConsole.putcharStderr = (c) => process.stderr.write(String.fromCharCode(c));
-    },
-  });
-  const e = teavm.exports;
-  const m = readFileSync(join(dist, "classmodel.bin"));
-  e.loadClassModel(new Int8Array(m.buffer, m.byteOffset, m.byteLength));
+  const { exports: e } = await loadCore(image, (line) => process.stderr.write(`engine: ${line}\n`));
   return { e, loadMs: performance.now() - t0 };
 }
 

@@ -3,7 +3,10 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+import { loadEngine } from "../dist/engine/core/index.js";
+import { locateEngineFiles } from "../dist/engine/node/engine-files.js";
+import { readEngineImage } from "../dist/engine/node/engine-image.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = process.env.GROOVYMCP_ENGINE_DIR ?? join(root, "engine-wasm", "target", "dist");
@@ -16,16 +19,8 @@ const jr = spawnSync("java", ["-cp", cp, "io.groovymcp.engine.oracle.BenchMain",
 if (jr.status !== 0) throw new Error(`JVM half failed: ${jr.stderr.slice(0, 1000)}`);
 const { requests, jvm } = JSON.parse(jr.stdout.trim().split("\n").pop());
 
-const { load } = await import(pathToFileURL(join(dist, "groovy-engine.wasm-runtime.js")).href);
-const teavm = await load(new Uint8Array(readFileSync(join(dist, "groovy-engine.wasm"))), {
-  installImports(i) {
-    i.teavmConsole.putcharStdout = (c) => process.stderr.write(String.fromCharCode(c));
-    i.teavmConsole.putcharStderr = (c) => process.stderr.write(String.fromCharCode(c));
-  },
-});
-const e = teavm.exports;
-const m = readFileSync(join(dist, "classmodel.bin"));
-e.loadClassModel(new Int8Array(m.buffer, m.byteOffset, m.byteLength));
+// the one loader (src/engine/core, built to dist/)
+const { exports: e } = await loadEngine(await readEngineImage(locateEngineFiles(), []), (line) => process.stderr.write(`engine: ${line}\n`));
 e.handle(JSON.stringify({ op: "open", uri: "groovy-buffer:bench/large.groovy", text: readFileSync(large, "utf8") }));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log("| tool (engine op) | wasm median ms | JVM median ms | wasm/JVM | target <= 50 ms |");

@@ -14,6 +14,13 @@ export interface Limits {
   readonly maxQuotedChars: number;
   /** An engine call running longer is stopped and fails with a tool error naming this limit; 0 turns it off. */
   readonly callTimeoutMs: number;
+  /**
+   * The engine worker's V8 heap limit, in MiB (WasmGC objects live on that heap). Running out of it ends the
+   * worker, not the server: the call fails and a fresh worker starts. The engine peaks a little over 1 GB on large
+   * real-world projects, so 3 GiB leaves room for those with margin while a runaway compile stays far below the
+   * memory of an ordinary machine.
+   */
+  readonly workerHeapMb: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -24,6 +31,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxPathChars: 4096,
   maxQuotedChars: 200,
   callTimeoutMs: 20_000,
+  workerHeapMb: 3072,
 });
 
 /** What one --classpath jar may cost (src/engine/node/jar-bounds.ts); a jar over a bound is skipped. */

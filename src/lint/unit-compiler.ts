@@ -2,7 +2,7 @@ import { EngineArgumentError, EngineStateError, type EngineService, type JsonObj
 import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { fromDiagnostics } from "./diagnostics-fallback.js";
-import type { EngineFileResult } from "./engine-result.js";
+import type { EngineDiagnostic, EngineFileResult } from "./engine-result.js";
 
 export interface UnitSource {
   readonly uri: string;
@@ -76,9 +76,10 @@ function fromLintResult(result: LintResult, sources: readonly UnitSource[]): Eng
   for (const f of Array.isArray(result.files) ? result.files : []) {
     byUri.set(f.uri, {
       uri: f.uri,
-      diagnostics: (f.diagnostics ?? []).map((d) =>
-        d.unresolved === undefined ? d : { ...d, unresolved: { name: d.unresolved.name, import: d.unresolved.import ?? null, packageKnown: d.unresolved.packageKnown === true } },
-      ),
+      diagnostics: (f.diagnostics ?? []).map((d): EngineDiagnostic => {
+        const base = { range: d.range, severity: d.severity, message: d.message, category: d.category };
+        return d.unresolved === undefined ? base : { ...base, unresolved: { name: d.unresolved.name, import: d.unresolved.import ?? null, packageKnown: d.unresolved.packageKnown === true } };
+      }),
       findings: f.findings ?? [],
       unusedImports: f.unusedImports ?? [],
     });

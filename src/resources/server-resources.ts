@@ -55,6 +55,7 @@ const RESOURCES: readonly ServerResource[] = [
         maxResultChars: limits.maxResultChars,
         maxOpenBuffers: limits.maxOpenBuffers,
         callTimeoutMs: limits.callTimeoutMs,
+        workerHeapMb: limits.workerHeapMb,
         classpathEntries: classpathEntryCount,
         classpathJarBounds: { ...DEFAULT_JAR_BOUNDS },
         rootSet,

@@ -5,33 +5,42 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromium, type Browser } from "playwright-core";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
+import { PROJECT_ROOT } from "../host/support/server-process.js";
 
 /**
  * The same module in headless Chromium (Debian's, through playwright-core): the browser playground stands on this.
- * The page loads TeaVM's ES-module runtime, the wasm and the class model from a loopback server and compiles.
+ * The page loads the engine exactly as a browser front end does: through the built, runtime-neutral core and
+ * workspace (dist/engine/core, dist/workspace, served as ES modules), with the engine in a Web Worker speaking the
+ * core's worker protocol. The loopback server serves dist/ and the engine's build outputs, nothing else.
  */
 const CHROMIUM = "/usr/bin/chromium";
 const dist = locateEngineFiles().directory;
+const hostDist = join(PROJECT_ROOT, "dist");
+
+const WORKER = `import { fetchEngineImage, serveEngineInWorker, webWorkerSide } from "/dist/engine/core/index.js";
+serveEngineInWorker(webWorkerSide(self), () => fetchEngineImage(new URL("/engine/", self.location.href)));
+`;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><script type="module">
-import { load } from "/groovy-engine.wasm-runtime.js";
+import { RecoveringEngine, connectToWorker, webWorkerHost } from "/dist/engine/core/index.js";
+import { Workspace } from "/dist/workspace/index.js";
 window.result = (async () => {
-  const teavm = await load("/groovy-engine.wasm");
-  const model = new Int8Array(await (await fetch("/classmodel.bin")).arrayBuffer());
-  teavm.exports.loadClassModel(model);
-  const ask = (o) => JSON.parse(teavm.exports.handle(JSON.stringify(o)));
-  const check = (text) => {
-    ask({ op: "open", uri: "groovy-buffer:page", text });
-    const r = ask({ op: "diagnostics", uri: "groovy-buffer:page" });
-    ask({ op: "close", uri: "groovy-buffer:page" });
-    return r.result.diagnostics;
+  const logs = [];
+  const spawn = () => connectToWorker(webWorkerHost(new Worker("/worker.js", { type: "module" })), { log: (l) => logs.push(l) });
+  const engine = new RecoveringEngine({ spawn, callTimeoutMs: 60000 });
+  const workspace = new Workspace({ engine, maxOpenBuffers: 64, maxSourceChars: 524288 });
+  const check = async (text) => {
+    const r = await workspace.run("diagnostics", { text, uri: "groovy-buffer:page" });
+    await workspace.close("groovy-buffer:page");
+    return r.diagnostics;
   };
-  return { result: { diagnostics: [
-    ...check("@groovy.transform.TypeChecked void m() { undefinedVar.foo() }"),
-    ...check("new Foo()"),
-    ...check('@groovy.transform.CompileStatic\\nclass A { def m() { "abc".toUpperCase() } }'),
+  const notOpen = await workspace.run("diagnostics", { uri: "groovy-buffer:never" }).then(() => "answered", (e) => e.name + ": " + e.message);
+  return { notOpen, result: { diagnostics: [
+    ...(await check("@groovy.transform.TypeChecked void m() { undefinedVar.foo() }")),
+    ...(await check("new Foo()")),
+    ...(await check('@groovy.transform.CompileStatic\\nclass A { def m() { "abc".toUpperCase() } }')),
   ] } };
-})().catch((e) => ({ failed: String(e) }));
+})().catch((e) => ({ failed: String(e && e.stack || e) }));
 </script>`;
 
 const TYPES: Record<string, string> = { ".js": "text/javascript", ".wasm": "application/wasm", ".bin": "application/octet-stream" };
@@ -48,8 +57,14 @@ describe.skipIf(!existsSync(CHROMIUM))(`headless Chromium${existsSync(CHROMIUM) 
         res.writeHead(200, { "content-type": "text/html" }).end(PAGE);
         return;
       }
-      const file = join(dist, name.slice(1));
-      if (!/^\/[\w.-]+$/.test(name) || !existsSync(file)) {
+      if (name === "/worker.js") {
+        res.writeHead(200, { "content-type": "text/javascript" }).end(WORKER);
+        return;
+      }
+      const file = /^\/dist\/[\w/.-]+\.js$/.test(name) && !name.includes("..")
+        ? join(hostDist, name.slice("/dist/".length))
+        : /^\/engine\/[\w.-]+$/.test(name) ? join(dist, name.slice("/engine/".length)) : "";
+      if (file === "" || !existsSync(file)) {
         res.writeHead(404).end();
         return;
       }
@@ -76,9 +91,11 @@ describe.skipIf(!existsSync(CHROMIUM))(`headless Chromium${existsSync(CHROMIUM) 
     const result = (await page.waitForFunction(() => (globalThis as unknown as { result?: Promise<unknown> }).result, undefined, { timeout: 120_000 })
       .then(() => page.evaluate(() => (globalThis as unknown as { result: Promise<unknown> }).result))) as {
       result?: { diagnostics: { message: string }[] };
+      notOpen?: string;
       failed?: string;
     };
     expect(result.failed).toBeUndefined();
+    expect(result.notOpen).toBe('EngineStateError: no buffer "groovy-buffer:never" is open; pass its text first');
     const messages = result.result!.diagnostics.map((d) => d.message);
     expect(messages).toContain("unable to resolve class Foo");
     expect(messages).toHaveLength(2); // the @CompileStatic snippet is clean: JDK members resolve in the browser too

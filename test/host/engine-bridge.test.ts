@@ -144,3 +144,22 @@ describe("engine bridge (stand-in engine through GROOVYMCP_ENGINE_DIR)", () => {
     expect(s.stderr).not.toContain("secret");
   });
 });
+
+describe("with the engine files missing", () => {
+  it("answers resources/read like tools do (engine not available), and groovy://server/limits stays readable", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "gm-no-engine-"));
+    const s = await start({ GROOVYMCP_ENGINE_DIR: empty });
+    const tool = toolResult(await s.callTool(1, "groovy_diagnostics", { text: "x" }));
+    expect(tool.isError).toBe(true);
+    expect(tool.content[0]?.text).toMatch(/^the Groovy engine is not available: /);
+    for (const uri of ["groovy://server/keywords", "groovy://server/default-imports"]) {
+      const reply = await s.request(uri, "resources/read", { uri });
+      expect(reply.error, uri).toBeUndefined();
+      const contents = (reply.result as { contents: { uri: string; mimeType: string; text: string }[] }).contents;
+      expect(contents).toEqual([{ uri, mimeType: "text/plain", text: tool.content[0]?.text }]);
+    }
+    const limits = await s.request("limits", "resources/read", { uri: "groovy://server/limits" });
+    const body = JSON.parse((limits.result as { contents: { text: string }[] }).contents[0]?.text ?? "{}") as Record<string, unknown>;
+    expect(body).toMatchObject({ groovyVersion: "unknown", maxOpenBuffers: 64, callTimeoutMs: 20000, execution: false });
+  });
+});

@@ -146,12 +146,83 @@ suite(title, () => {
   it("symbols searches open buffers by CamelHumps", async () => {
     await call("groovy_diagnostics", { text: "class AbstractServerFactory {}\n", uri: "groovy-buffer:asf" });
     const r = await call("groovy_symbols", { query: "ASF" });
-    expect(JSON.stringify(r.structuredContent)).toContain("AbstractServerFactory");
+    const symbols = r.structuredContent["symbols"] as { name: string; kind: string; uri?: string }[];
+    expect(symbols).toEqual([expect.objectContaining({ name: "AbstractServerFactory", kind: "Class", uri: "groovy-buffer:asf" })]);
+  });
+
+  it("symbols outline kinds are the ones the schema declares", async () => {
+    const text = "enum E { A, B }\ninterface I { void i() }\ntrait T {}\nclass K { int f; private int g; K() {}; def m() {} }\n";
+    const r = await call("groovy_symbols", { text, uri: "groovy-buffer:kinds" });
+    const kinds = new Set<string>();
+    const visit = (list: { kind: string; children?: unknown[] }[]): void => {
+      for (const sym of list) {
+        kinds.add(sym.kind);
+        visit((sym.children ?? []) as { kind: string; children?: unknown[] }[]);
+      }
+    };
+    visit(r.structuredContent["symbols"] as { kind: string }[]);
+    expect([...kinds].sort()).toEqual(["Class", "Constructor", "Enum", "EnumMember", "Field", "Interface", "Method", "Property"]);
+    await call("groovy_close", { uri: "groovy-buffer:kinds" });
+  });
+
+  it("tokens page through a large source with startLine and endLine", async () => {
+    const lines = Array.from({ length: 1500 }, (_, i) => `def v${i} = foo(${i}, "s")`);
+    const text = lines.join("\n") + "\n";
+    const first = await call("groovy_tokens", { text, uri: "groovy-buffer:many" });
+    expect(first.structuredContent["truncated"]).toBe(true);
+    const seen = new Set<number>();
+    let page = first.structuredContent as { tokens: { line: number }[]; truncated?: boolean };
+    let pages = 1;
+    for (;;) {
+      for (const t of page.tokens) seen.add(t.line);
+      if (page.truncated !== true) break;
+      const next = (page.tokens.at(-1)?.line ?? 0) + 1;
+      page = (await call("groovy_tokens", { uri: "groovy-buffer:many", startLine: next })).structuredContent as typeof page;
+      pages++;
+    }
+    expect(pages).toBeGreaterThan(1);
+    expect(seen.size).toBe(1500);
+    const window = (await call("groovy_tokens", { uri: "groovy-buffer:many", startLine: 1000, endLine: 1001 })).structuredContent as typeof page;
+    expect([...new Set(window.tokens.map((t) => t.line))]).toEqual([1000, 1001]);
+    expect(window.truncated).toBeUndefined();
+    await call("groovy_close", { uri: "groovy-buffer:many" });
+  });
+
+  it("a location's snippet is the start line and three lines on each side (7), as the schema says", async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `// line ${i}`);
+    lines[10] = "def target() { 1 }";
+    lines[15] = "target()";
+    const r = await call("groovy_definition", { text: lines.join("\n") + "\n", uri: "groovy-buffer:snip", line: 15, character: 1 });
+    const locations = r.structuredContent["locations"] as { range: { start: { line: number } }; snippet?: string }[];
+    expect(locations).toHaveLength(1);
+    expect(locations[0]?.range.start.line).toBe(10);
+    expect(locations[0]?.snippet?.split("\n")).toEqual(lines.slice(7, 14));
+    await call("groovy_close", { uri: "groovy-buffer:snip" });
+  });
+
+  it("reads a file under --root whose name starts with two dots", async () => {
+    writeFileSync(join(root, "..hidden.groovy"), "class Hidden {}\n");
+    const r = await call("groovy_diagnostics", { path: "..hidden.groovy" });
+    expect(r.isError, r.content[0]?.text).toBeUndefined();
+    expect(r.structuredContent["uri"]).toMatch(/\/\.\.hidden\.groovy$/);
+  });
+
+  it("diagnostics on a buffer that is not open is the same state error as every other op", async () => {
+    for (const [name, extra] of [["groovy_diagnostics", {}], ["groovy_tokens", {}], ["groovy_describe", { line: 0, character: 0 }]] as const) {
+      const r = await call(name, { uri: "groovy-buffer:never-opened", ...extra });
+      expect(r.isError, name).toBe(true);
+      expect(r.content[0]?.text, name).toBe('no buffer "groovy-buffer:never-opened" is open; pass its text first');
+    }
   });
 
   it("references, implementations and close answer", async () => {
     const text = "interface I { void m() }\nclass C implements I { void m() {} }\nnew C().m()\n";
-    await call("groovy_references", { text, uri: "groovy-buffer:refs", line: 0, character: 19 });
+    const refs = await call("groovy_references", { text, uri: "groovy-buffer:refs", line: 0, character: 19 });
+    // I.m is declared once and never called through I (new C().m() binds to C.m): exactly its declaration
+    expect(refs.structuredContent).toMatchObject({ total: 1, truncated: false });
+    expect(refs.structuredContent["locations"]).toEqual([
+      expect.objectContaining({ uri: "groovy-buffer:refs", range: { start: { line: 0, character: 19 }, end: { line: 0, character: 20 } } }),
+    ]);
     const impl = await call("groovy_implementations", { uri: "groovy-buffer:refs", line: 0, character: 10 });
     expect((impl.structuredContent["locations"] as unknown[]).length).toBeGreaterThan(0);
     expect((await call("groovy_close", { uri: "groovy-buffer:refs" })).structuredContent).toEqual({ closed: true });

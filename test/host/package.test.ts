@@ -45,6 +45,10 @@ describe("npm package", () => {
     expect(tarballFiles).toContain("README.md");
     expect(tarballFiles.some((f) => f.startsWith("src/"))).toBe(false);
     expect(tarballFiles.some((f) => f.startsWith("test/"))).toBe(false);
+    // no source maps: they would point at src/, which the package does not ship
+    expect(tarballFiles.filter((f) => f.endsWith(".map"))).toEqual([]);
+    // the engine's worker entry ships next to its host
+    expect(tarballFiles).toContain("dist/engine/node/engine-worker.js");
   });
 
   it("installs into an empty folder and serves a session with no java on PATH", async () => {

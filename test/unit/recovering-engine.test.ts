@@ -37,6 +37,7 @@ describe("RecoveringEngine with a fake spawn", () => {
   it("stops a call past the time limit with a timeout error naming the limit, and recovers", async () => {
     const fake = new FakeEngines();
     const engine = new RecoveringEngine({ spawn: fake.spawn, callTimeoutMs: 50 });
+    await engine.open("groovy-buffer:b", "other");
     await engine.open("groovy-buffer:a", "text");
     fake.hangNext = true;
     const started = Date.now();
@@ -45,10 +46,14 @@ describe("RecoveringEngine with a fake spawn", () => {
     expect((error as EngineTimeoutError).message).toMatch(/call time limit of 50 ms/);
     expect((error as EngineTimeoutError).limitMs).toBe(50);
     expect(Date.now() - started).toBeLessThan(2000);
+    expect((error as EngineTimeoutError).message).toMatch(/its buffer "groovy-buffer:a" was closed/);
     expect(fake.disposed).toEqual([1]);
-    const next = await engine.request("diagnostics", { uri: "groovy-buffer:a" });
-    expect(next["uri"]).toBe("groovy-buffer:a");
+    expect(engine.isOpen("groovy-buffer:a")).toBe(false);
+    expect(engine.isOpen("groovy-buffer:b")).toBe(true);
+    const next = await engine.request("diagnostics", { uri: "groovy-buffer:b" });
+    expect(next["uri"]).toBe("groovy-buffer:b");
     expect(fake.spawned).toBe(2);
+    expect(fake.calls.filter((c) => c.instance === 2 && c.op === "open").map((c) => c.params["uri"])).toEqual(["groovy-buffer:b"]);
   });
 
   it("reports an unavailable engine on every call without spawning again and again", async () => {
@@ -66,5 +71,26 @@ describe("RecoveringEngine with a fake spawn", () => {
     await expect(engine.request("diagnostics", { uri: "groovy-buffer:none" })).rejects.toMatchObject({ kind: "state" });
     expect(fake.spawned).toBe(1);
     expect(fake.disposed).toEqual([]);
+  });
+
+  it("configures every new instance before re-opening its buffers, and tolerates an engine without configure", async () => {
+    const fake = new FakeEngines();
+    const logs: string[] = [];
+    const engine = new RecoveringEngine({ spawn: fake.spawn, settings: { maxOpenBuffers: 7 }, log: (l) => logs.push(l) });
+    await engine.open("groovy-buffer:a", "x");
+    fake.trapNext = true;
+    await engine.request("info", {}).catch(() => undefined);
+    await engine.request("info", {});
+    const second = fake.calls.filter((c) => c.instance === 2).map((c) => c.op);
+    expect(second).toEqual(["configure", "open", "info"]);
+    expect(fake.calls.find((c) => c.op === "configure")?.params).toEqual({ maxOpenBuffers: 7 });
+    expect(logs.filter((l) => l.includes("settings"))).toEqual([]);
+
+    const old = new FakeEngines();
+    old.withoutConfigure = true;
+    const quiet: string[] = [];
+    const legacy = new RecoveringEngine({ spawn: old.spawn, settings: { maxOpenBuffers: 7 }, log: (l) => quiet.push(l) });
+    expect((await legacy.request("info", {}))["op"]).toBe("info");
+    expect(quiet).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import type { JsonObject } from "../../json/json.js";
 import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
-import { EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
+import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
 
 /** What the workspace needs from an engine: operations plus the buffer map. */
 export interface EngineService {
@@ -22,6 +23,11 @@ export interface RecoveringEngineOptions {
   readonly callTimeoutMs?: number;
   /** Operator log (one line per event; never source text). */
   readonly log?: (line: string) => void;
+  /**
+   * Host-owned engine settings (the contract's `configure` op, e.g. `{ maxOpenBuffers }`), sent to every new
+   * instance before its buffers are re-opened. An engine built before `configure` existed is left as it is.
+   */
+  readonly settings?: JsonObject;
 }
 
 /**
@@ -65,6 +71,14 @@ export class RecoveringEngine implements EngineService {
 
   private async spawnWithBuffers(): Promise<EngineConnection> {
     const connection = await this.options.spawn();
+    if (this.options.settings !== undefined) {
+      try {
+        await connection.request("configure", this.options.settings);
+      } catch (error) {
+        const unknownOp = error instanceof EngineArgumentError && error.message.startsWith("unknown op");
+        if (!unknownOp) this.log(`the engine refused its settings (${error instanceof Error ? error.message.slice(0, 120) : "?"})`);
+      }
+    }
     for (const [uri, text] of this.buffers) {
       try {
         await connection.request("open", { uri, text });
@@ -98,14 +112,7 @@ export class RecoveringEngine implements EngineService {
     const deadline =
       this.timeoutMs > 0
         ? new Promise<never>((_, reject) => {
-            timer = setTimeout(() => {
-              reject(
-                new EngineTimeoutError(
-                  `the engine call took longer than the call time limit of ${this.timeoutMs} ms and was stopped; the engine restarts with the open buffers`,
-                  this.timeoutMs,
-                ),
-              );
-            }, this.timeoutMs);
+            timer = setTimeout(() => reject(this.timeoutError(params)), this.timeoutMs);
           })
         : undefined;
     try {
@@ -123,6 +130,22 @@ export class RecoveringEngine implements EngineService {
     } finally {
       if (timer !== undefined) clearTimeout(timer);
     }
+  }
+
+  /**
+   * The watchdog's verdict. The buffer the call was about is dropped rather than re-opened: open buffers compile
+   * together, so keeping it would make every following call run away too. The others are re-opened.
+   */
+  private timeoutError(params: JsonObject): EngineTimeoutError {
+    const uri = params["uri"];
+    let dropped = "";
+    if (typeof uri === "string" && this.buffers.delete(uri)) {
+      dropped = `; its buffer ${quoteClientString(uri)} was closed so that the next calls work (open it again with less text)`;
+    }
+    return new EngineTimeoutError(
+      `the engine call took longer than the call time limit of ${this.timeoutMs} ms and was stopped${dropped}`,
+      this.timeoutMs,
+    );
   }
 
   open(uri: string, text: string): Promise<void> {

@@ -1,23 +1,16 @@
 import { Worker, type ResourceLimits } from "node:worker_threads";
+import { DEFAULT_LIMITS } from "../../limits/limits.js";
 import { connectToWorker, type HostSideEndpoint, type SpawnEngine } from "../core/index.js";
-import { warnRefusedJars } from "./classpath-jars.js";
 import type { EngineFiles } from "./engine-files.js";
 import type { EngineWorkerData } from "./engine-worker.js";
 import { applyEngineV8Flags } from "./v8-flags.js";
-
-/**
- * The worker's V8 heap limit. WasmGC objects live on the V8 heap, so this bounds the engine: running out of it ends
- * the worker (the call fails, a fresh worker starts), never the server. The engine peaks a little over 1 GB on large
- * real-world projects (docs/architecture.md), so 3 GiB leaves room for that with margin while keeping a runaway
- * compile far below the memory of an ordinary machine.
- */
-export const WORKER_HEAP_MB = 3072;
 
 export interface WorkerSpawnOptions {
   readonly files: EngineFiles;
   readonly classpathJars: readonly string[];
   /** Operator log lines (Java output, warnings); they go to stderr. */
   readonly log: (line: string) => void;
+  /** The worker's V8 heap limit in MiB (Limits.workerHeapMb; why that figure is written there). */
   readonly heapMb?: number;
   /** V8 flags for the worker only. */
   readonly execArgv?: readonly string[];
@@ -27,7 +20,8 @@ export interface WorkerSpawnOptions {
 export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
   applyEngineV8Flags();
   return () => {
-    const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: options.heapMb ?? WORKER_HEAP_MB };
+    const heapMb = options.heapMb ?? DEFAULT_LIMITS.workerHeapMb;
+    const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
     const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars };
     const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {
       workerData,
@@ -43,10 +37,15 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
       onMessage: (handler) => worker.on("message", handler),
       onExit: (handler) => {
         worker.on("exit", (code) => handler(`exit code ${code}`));
-        worker.on("error", (error) => handler(error.name === "Error" ? error.message.slice(0, 80) : error.name));
+        worker.on("error", (error: Error & { code?: string }) => {
+          handler(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `out of memory: the engine heap limit is ${heapMb} MiB` : error.code ?? error.name);
+        });
       },
       terminate: () => void worker.terminate(),
     };
-    return connectToWorker(endpoint, { log: options.log, onRefusedJars: (n) => warnRefusedJars(n, options.log) });
+    // the worker has already checked each jar against the bounds; these are jars the engine itself could not decode
+    const onRefusedJars = (n: number): void =>
+      options.log(`groovymcp: warning: ${n} classpath ${n === 1 ? "jar" : "jars"} could not be read and ${n === 1 ? "is" : "are"} ignored`);
+    return connectToWorker(endpoint, { log: options.log, onRefusedJars });
   };
 }

@@ -36,8 +36,15 @@ interface Candidate {
   readonly engineSeverity?: Severity;
 }
 
-function packageIsKnown(pkg: string, engineSaysKnown: boolean, ctx: ClassifyContext): boolean {
-  return engineSaysKnown || isPlatformPackage(pkg) || ctx.treePackages.has(pkg);
+/**
+ * Whether a package is one whose unresolved classes are the code's fault: a package of the JDK's java.base or
+ * Groovy's core runtime (which the class model covers whole), or one the linted tree declares. The engine's
+ * `packageKnown` is not enough on its own: it is true for a package of which the class model holds only some
+ * classes (org.codehaus.groovy.ast, java.sql), where a missing class is a gap of the model or a missing jar, not a
+ * typo. With a classpath every unresolved class is an error anyway, so what the engine adds from jars never matters.
+ */
+function packageIsKnown(pkg: string, ctx: ClassifyContext): boolean {
+  return isPlatformPackage(pkg) || ctx.treePackages.has(pkg);
 }
 
 function importRange(decl: ImportDeclaration): Range {
@@ -80,7 +87,7 @@ export function classify(result: EngineFileResult, ctx: ClassifyContext, display
       if (!ctx.hasClasspath) {
         const decl = explainingImport(name, imports, d.unresolved.import);
         const qualifiedPackage = name.includes(".") && decl === undefined ? name.slice(0, name.lastIndexOf(".")) : undefined;
-        if (decl !== undefined && !packageIsKnown(packageOfImport(decl), d.unresolved.packageKnown && d.unresolved.import === decl.target, ctx)) {
+        if (decl !== undefined && !packageIsKnown(packageOfImport(decl), ctx)) {
           missingNames.add(name);
           missingNames.add(simple);
           if (decl.localName !== null) missingNames.add(decl.localName);
@@ -96,7 +103,7 @@ export function classify(result: EngineFileResult, ctx: ClassifyContext, display
           });
           continue;
         }
-        if (qualifiedPackage !== undefined && !packageIsKnown(qualifiedPackage, false, ctx) && /^[a-z]/.test(qualifiedPackage)) {
+        if (qualifiedPackage !== undefined && !packageIsKnown(qualifiedPackage, ctx) && /^[a-z]/.test(qualifiedPackage)) {
           missingNames.add(name);
           candidates.push({ rule: "groovy/missing-dependency", message: `${name} is not on the classpath (missing dependency: package ${qualifiedPackage})`, range: d.range });
           continue;

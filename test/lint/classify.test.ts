@@ -33,6 +33,12 @@ describe("missing dependencies", () => {
     expect(rules(classify(result([unresolved("java.util.Nope", 2)]), ctx(text), "x.groovy"))).toEqual(["2:groovy/unresolved:error"]);
   });
 
+  it("treats a class missing from a package the class model holds only in part as a missing dependency", () => {
+    const d: EngineDiagnostic = { ...unresolved("org.codehaus.groovy.ast.ClassNode", 0), unresolved: { name: "org.codehaus.groovy.ast.ClassNode", import: "org.codehaus.groovy.ast.ClassNode", packageKnown: true } };
+    const r = classify(result([d]), ctx("import org.codehaus.groovy.ast.ClassNode\nclass A { ClassNode n }\n"), "x.groovy");
+    expect(rules(r)).toEqual(["0:groovy/missing-dependency:information"]);
+  });
+
   it("keeps an unresolved import from a package the tree declares an error", () => {
     const r = classify(result([unresolved("org.missing.Bar", 1)]), ctx(text, { treePackages: new Set(["org.missing"]) }), "x.groovy");
     expect(rules(r)).toEqual(["1:groovy/unresolved:error"]);

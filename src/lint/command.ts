@@ -26,7 +26,7 @@ export interface LintOptions {
 
 export type LintInvocation = { kind: "help"; text: string } | { kind: "lint"; options: LintOptions };
 
-function integer(name: string, min: number): (value: string) => number {
+function integer(min: number): (value: string) => number {
   return (value: string): number => {
     if (!/^[0-9]{1,9}$/.test(value) || Number(value) < min) throw new InvalidArgumentError(`must be an integer of at least ${min}`);
     return Number(value);
@@ -92,13 +92,13 @@ function buildLintProgram(): Command {
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "json", "sarif", "github"]).default("text"))
     .addOption(new Option("-o, --output <file>", "write the report to a file instead of stdout"))
     .addOption(new Option("--fail-on <level>", "lowest severity that makes the exit code 1").choices(["error", "warning", "information", "none"]).default("error"))
-    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(integer("--max-warnings", 0)))
+    .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(integer(0)))
     .addOption(new Option("--classpath <path>", `jar files to compile against, separated by "${delimiter}" (repeatable); unresolved imports are then errors`).argParser(collectClasspath).default([]))
     .addOption(new Option("-c, --config <file>", "configuration file (default: the nearest .groovymcp.json)"))
     .addOption(new Option("--stdin-filename <name>", "the path that stdin's source is reported as (its name decides the file kind)"))
     .addOption(new Option("-q, --quiet", "report errors only, and print no summary when there are none"))
     .addOption(new Option("--no-color", "no colour in the text format (colour is used only on a terminal)"))
-    .addOption(new Option("-j, --jobs <n>", "worker threads, one engine each (default: the available cores)").argParser(integer("--jobs", 1)))
+    .addOption(new Option("-j, --jobs <n>", "worker threads, one engine each (default: the available cores)").argParser(integer(1)))
     .addOption(new Option("--shard <i/n>", "lint only the i-th of n deterministic shards of the files (for CI matrices)").argParser(shard))
     .helpOption("-h, --help", "print this help and exit")
     .exitOverride()

@@ -34,6 +34,8 @@ final class Compiled {
     private Compiled(Map<String, String> sources) {
         CompilerConfiguration cfg = new CompilerConfiguration();
         cfg.setTolerance(1000);
+        cfg.addCompilationCustomizers(new NothingRuns());
+        cfg.setDisabledGlobalASTTransformations(java.util.Set.of("groovy.grape.GrabAnnotationTransformation"));
         cu = new CompilationUnit(cfg);
         for (Map.Entry<String, String> e : sources.entrySet()) {
             units.put(e.getKey(), cu.addSource(e.getKey(), e.getValue()));
@@ -131,6 +133,48 @@ final class Compiled {
         StaticTypeCheckingVisitor v = cs ? new StaticCompilationVisitor(su, cn) : new StaticTypeCheckingVisitor(su, cn);
         v.setCompilationUnit(cu);
         return v;
+    }
+
+    /**
+     * The fixture corpus holds hostile files: drop @ASTTest (its closure runs inside the compiler) and the @Grab
+     * family (downloads) before anything resolves them, as the engine does.
+     */
+    private static final class NothingRuns extends org.codehaus.groovy.control.customizers.CompilationCustomizer {
+        NothingRuns() {
+            super(org.codehaus.groovy.control.CompilePhase.CONVERSION);
+        }
+
+        @Override
+        public void call(SourceUnit source, org.codehaus.groovy.classgen.GeneratorContext context, ClassNode cn) {
+            ModuleNode module = source.getAST();
+            for (org.codehaus.groovy.ast.ImportNode i : module.getImports()) {
+                strip(i);
+            }
+            strip(module.getPackage());
+            strip(cn);
+            new org.codehaus.groovy.ast.ClassCodeVisitorSupport() {
+                @Override
+                protected SourceUnit getSourceUnit() {
+                    return source;
+                }
+
+                @Override
+                public void visitAnnotations(AnnotatedNode node) {
+                    strip(node);
+                    super.visitAnnotations(node);
+                }
+            }.visitClass(cn);
+        }
+
+        private static void strip(AnnotatedNode node) {
+            if (node != null) {
+                node.getAnnotations().removeIf(a -> {
+                    String n = a.getClassNode().getName();
+                    String simple = n.substring(n.lastIndexOf('.') + 1);
+                    return simple.equals("ASTTest") || simple.startsWith("Grab") || simple.equals("Grapes");
+                });
+            }
+        }
     }
 
     private static String mode(AnnotatedNode node) {

@@ -27,6 +27,8 @@ import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
  * checker over @TypeChecked/@CompileStatic classes and methods.
  */
 final class Compiled {
+    private static final groovy.lang.GroovyClassLoader LOADER =
+            new groovy.lang.GroovyClassLoader(Compiled.class.getClassLoader());
     private final CompilationUnit cu;
     private final Map<String, SourceUnit> units = new LinkedHashMap<>();
     private final List<String> errors = new ArrayList<>();
@@ -36,7 +38,8 @@ final class Compiled {
         cfg.setTolerance(1000);
         cfg.addCompilationCustomizers(new NothingRuns());
         cfg.setDisabledGlobalASTTransformations(java.util.Set.of("groovy.grape.GrabAnnotationTransformation"));
-        cu = new CompilationUnit(cfg);
+        // One loader for all compiles of a test run: looking up JDK and Groovy classes is most of a compile's cost.
+        cu = new CompilationUnit(cfg, null, LOADER);
         for (Map.Entry<String, String> e : sources.entrySet()) {
             units.put(e.getKey(), cu.addSource(e.getKey(), e.getValue()));
         }

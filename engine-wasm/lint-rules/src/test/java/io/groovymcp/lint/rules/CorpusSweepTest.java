@@ -31,17 +31,26 @@ class CorpusSweepTest {
         assertTrue(files.size() > 100, "corpus files: " + files.size());
         List<String> report = new ArrayList<>();
         int findings = 0;
+        long compileNanos = 0;
+        long lintNanos = 0;
         for (Path p : files) {
             String src = new String(Files.readAllBytes(p), StandardCharsets.UTF_8);
+            long t0 = System.nanoTime();
             Compiled c = Compiled.of(src);
+            long t1 = System.nanoTime();
+            compileNanos += t1 - t0;
             String name = p.getFileName().toString();
             String kind = name.startsWith("Jenkinsfile") || name.contains("jenkins") ? LintContext.JENKINS
                     : name.endsWith(".gradle") ? LintContext.GRADLE : LintContext.SCRIPT;
-            for (Finding f : LintRules.check(c.unit(), new LintContext(kind), true)) {
+            List<Finding> found = LintRules.check(c.unit(), new LintContext(kind), true);
+            lintNanos += System.nanoTime() - t1;
+            for (Finding f : found) {
                 report.add(corpus.relativize(p) + ":" + f);
                 findings++;
             }
         }
+        report.add("# " + files.size() + " files, " + findings + " findings; compile " + compileNanos / 1000000
+                + " ms, lint " + lintNanos / 1000000 + " ms (JVM, cold)");
         Files.createDirectories(Paths.get("target"));
         Files.write(Paths.get("target/lint-rules-corpus.txt"), report, StandardCharsets.UTF_8);
         assertTrue(findings > 0, "the corpus has findings");

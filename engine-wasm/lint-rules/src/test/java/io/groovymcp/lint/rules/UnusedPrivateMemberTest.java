@@ -113,6 +113,32 @@ class UnusedPrivateMemberTest {
         assertEquals(List.of(FIELD), rules(LintRules.check(c.unit("A.groovy"), new LintContext("class"), true)));
     }
 
+    @Test
+    void filesOfOneUnitCanBeCheckedInAnyOrderAndAfterARelease() {
+        Map<String, String> files = new LinkedHashMap<>();
+        files.put("A.groovy", "class A { private int secret; private int lonely }\n");
+        files.put("B.groovy", "class B { private int own; def peek(A a) { a.secret } }\n");
+        Compiled c = Compiled.of(files);
+        LintContext ctx = new LintContext("class");
+        List<String> a1 = positions(LintRules.check(c.unit("A.groovy"), ctx, true));
+        List<String> b1 = positions(LintRules.check(c.unit("B.groovy"), ctx, true));
+        List<String> a2 = positions(LintRules.check(c.unit("A.groovy"), ctx, true));
+        LintRules.release();
+        List<String> b2 = positions(LintRules.check(c.unit("B.groovy"), ctx, true));
+        assertEquals(List.of("1:31 " + FIELD), a1);
+        assertEquals(List.of("1:11 " + FIELD), b1);
+        assertEquals(a1, a2);
+        assertEquals(b1, b2);
+    }
+
+    private static List<String> positions(List<Finding> f) {
+        List<String> out = new ArrayList<>();
+        for (Finding x : f) {
+            out.add(x.line() + ":" + x.column() + " " + x.ruleId());
+        }
+        return out;
+    }
+
     private static List<String> rules(List<Finding> f) {
         List<String> out = new ArrayList<>();
         for (Finding x : f) {

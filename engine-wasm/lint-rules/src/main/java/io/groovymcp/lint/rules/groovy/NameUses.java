@@ -83,7 +83,7 @@ final class NameUses {
         return u;
     }
 
-    /** Forgets the cached index (the host may call this between compiles to let the old unit go). */
+    /** Forgets the cached index, so that the compile unit it was built from can be collected. */
     static void forget() {
         last = null;
     }

@@ -54,6 +54,11 @@ public final class UnusedPrivateMember implements Rule {
         return s;
     }
 
+    /** Drops the name index kept for the last compile unit (see {@link NameUses}). */
+    public static void release() {
+        NameUses.forget();
+    }
+
     @Override
     public void check(Unit unit) {
         ModuleNode module = unit.module();

@@ -112,7 +112,7 @@ class DslAndBrokenCodeTest {
                 "}");
         Compiled c = Compiled.of(src);
         assertFalse(c.errors().isEmpty(), "Missing does not resolve");
-        expectIn(LintContext.CLASS, "groovy/unused-private-field", src, "4:5");
+        expectIn(LintContext.CLASS, "groovy/unused-private-field", src, "4:17");
         // Semantic analysis stopped before variables were bound (the unit stays in CONVERSION): without the
         // compiler's binding the rule does not guess, so 'leftover' goes unreported.
         org.junit.jupiter.api.Assertions.assertEquals(org.codehaus.groovy.control.Phases.CONVERSION, c.unit().getPhase());

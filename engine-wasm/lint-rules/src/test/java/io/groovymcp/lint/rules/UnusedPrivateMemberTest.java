@@ -23,7 +23,7 @@ class UnusedPrivateMemberTest {
                 "    private static final String NAME = 'x'",
                 "    private String used",
                 "    String show() { used }",
-                "}"), "2:5", "3:5");
+                "}"), "2:17", "3:33");
     }
 
     @Test
@@ -33,7 +33,7 @@ class UnusedPrivateMemberTest {
                 "    static class Inner {",
                 "        private List items",
                 "    }",
-                "}"), "3:9");
+                "}"), "3:22");
     }
 
     @Test
@@ -125,8 +125,8 @@ class UnusedPrivateMemberTest {
         List<String> a2 = positions(LintRules.check(c.unit("A.groovy"), ctx, true));
         LintRules.release();
         List<String> b2 = positions(LintRules.check(c.unit("B.groovy"), ctx, true));
-        assertEquals(List.of("1:31 " + FIELD), a1);
-        assertEquals(List.of("1:11 " + FIELD), b1);
+        assertEquals(List.of("1:43 " + FIELD), a1);
+        assertEquals(List.of("1:23 " + FIELD), b1);
         assertEquals(a1, a2);
         assertEquals(b1, b2);
     }
@@ -148,6 +148,29 @@ class UnusedPrivateMemberTest {
     }
 
     @Test
+    void findingsSpanTheDeclaredName() {
+        List<Finding> f = Lint.run(lines(
+                "class A {",
+                "    private String label = 'x'",
+                "    private void helper() {",
+                "        println 'a long body'",
+                "    }",
+                "    private def 'quoted name'() { }",
+                "}"), LintContext.CLASS);
+        assertEquals(List.of("2:20-2:25 " + FIELD + " The private field 'label' is never used.",
+                "3:18-3:24 " + METHOD + " The private method 'helper' is never called.",
+                "6:5-6:36 " + METHOD + " The private method 'quoted name' is never called."), strings(f));
+    }
+
+    private static List<String> strings(List<Finding> f) {
+        List<String> out = new ArrayList<>();
+        for (Finding x : f) {
+            out.add(x.toString());
+        }
+        return out;
+    }
+
+    @Test
     void unusedPrivateMethodIsReported() {
         expect(METHOD, lines(
                 "class A {",
@@ -156,7 +179,7 @@ class UnusedPrivateMemberTest {
                 "    private void used() {}",
                 "    void go() { used() }",
                 "}",
-                "private def scriptHelper() { 1 }"), "2:5", "3:5", "7:1");
+                "private def scriptHelper() { 1 }"), "2:18", "3:24", "7:13");
     }
 
     @Test

@@ -98,6 +98,15 @@ public final class LintRules {
         return check(unit, ctx, false);
     }
 
+    /**
+     * Lets go of the compile unit that the last {@link #check} calls looked at. {@code check} keeps one index of the
+     * names used across the unit, built on the first file and reused while the next files come from the same unit;
+     * call this once the unit is discarded so that its AST can be collected before the next compile.
+     */
+    public static void release() {
+        UnusedPrivateMember.release();
+    }
+
     static List<Finding> check(SourceUnit unit, LintContext ctx, boolean strict) {
         if (unit == null || unit.getAST() == null) {
             return Collections.emptyList();

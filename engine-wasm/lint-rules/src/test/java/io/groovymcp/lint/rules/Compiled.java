@@ -27,6 +27,8 @@ import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
  * checker over @TypeChecked/@CompileStatic classes and methods.
  */
 final class Compiled {
+    private static final groovy.lang.GroovyClassLoader LOADER =
+            new groovy.lang.GroovyClassLoader(Compiled.class.getClassLoader());
     private final CompilationUnit cu;
     private final Map<String, SourceUnit> units = new LinkedHashMap<>();
     private final List<String> errors = new ArrayList<>();
@@ -34,7 +36,10 @@ final class Compiled {
     private Compiled(Map<String, String> sources) {
         CompilerConfiguration cfg = new CompilerConfiguration();
         cfg.setTolerance(1000);
-        cu = new CompilationUnit(cfg);
+        cfg.addCompilationCustomizers(new NothingRuns());
+        cfg.setDisabledGlobalASTTransformations(java.util.Set.of("groovy.grape.GrabAnnotationTransformation"));
+        // One loader for all compiles of a test run: looking up JDK and Groovy classes is most of a compile's cost.
+        cu = new CompilationUnit(cfg, null, LOADER);
         for (Map.Entry<String, String> e : sources.entrySet()) {
             units.put(e.getKey(), cu.addSource(e.getKey(), e.getValue()));
         }
@@ -131,6 +136,48 @@ final class Compiled {
         StaticTypeCheckingVisitor v = cs ? new StaticCompilationVisitor(su, cn) : new StaticTypeCheckingVisitor(su, cn);
         v.setCompilationUnit(cu);
         return v;
+    }
+
+    /**
+     * The fixture corpus holds hostile files: drop @ASTTest (its closure runs inside the compiler) and the @Grab
+     * family (downloads) before anything resolves them, as the engine does.
+     */
+    private static final class NothingRuns extends org.codehaus.groovy.control.customizers.CompilationCustomizer {
+        NothingRuns() {
+            super(org.codehaus.groovy.control.CompilePhase.CONVERSION);
+        }
+
+        @Override
+        public void call(SourceUnit source, org.codehaus.groovy.classgen.GeneratorContext context, ClassNode cn) {
+            ModuleNode module = source.getAST();
+            for (org.codehaus.groovy.ast.ImportNode i : module.getImports()) {
+                strip(i);
+            }
+            strip(module.getPackage());
+            strip(cn);
+            new org.codehaus.groovy.ast.ClassCodeVisitorSupport() {
+                @Override
+                protected SourceUnit getSourceUnit() {
+                    return source;
+                }
+
+                @Override
+                public void visitAnnotations(AnnotatedNode node) {
+                    strip(node);
+                    super.visitAnnotations(node);
+                }
+            }.visitClass(cn);
+        }
+
+        private static void strip(AnnotatedNode node) {
+            if (node != null) {
+                node.getAnnotations().removeIf(a -> {
+                    String n = a.getClassNode().getName();
+                    String simple = n.substring(n.lastIndexOf('.') + 1);
+                    return simple.equals("ASTTest") || simple.startsWith("Grab") || simple.equals("Grapes");
+                });
+            }
+        }
     }
 
     private static String mode(AnnotatedNode node) {

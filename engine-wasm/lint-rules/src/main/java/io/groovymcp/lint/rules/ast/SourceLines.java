@@ -1,5 +1,6 @@
 package io.groovymcp.lint.rules.ast;
 
+import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.control.Janitor;
 import org.codehaus.groovy.control.SourceUnit;
 import org.codehaus.groovy.control.io.ReaderSource;
@@ -56,5 +57,42 @@ public final class SourceLines {
             }
         }
         return sb.toString();
+    }
+
+    /**
+     * Where a declaration's name is written: the first occurrence of {@code name} as a whole identifier inside the
+     * node's range that is followed (after blanks) by one of {@code followers}, or by the end of the line when
+     * {@code followers} contains '\n'. Returns {line, column, lastColumn} in compiler positions, or null.
+     */
+    public int[] nameIn(ASTNode node, String name, String followers) {
+        for (int n = node.getLineNumber(); n <= node.getLastLineNumber(); n++) {
+            String s = line(n);
+            if (s == null) {
+                return null;
+            }
+            int from = n == node.getLineNumber() ? node.getColumnNumber() - 1 : 0;
+            int to = n == node.getLastLineNumber() ? Math.min(s.length(), node.getLastColumnNumber() - 1) : s.length();
+            for (int i = s.indexOf(name, Math.max(0, from)); i >= 0 && i + name.length() <= to;
+                    i = s.indexOf(name, i + 1)) {
+                int end = i + name.length();
+                if ((i > 0 && isIdentifierPart(s.charAt(i - 1))) || (end < s.length() && isIdentifierPart(s.charAt(end)))) {
+                    continue;
+                }
+                int k = end;
+                while (k < s.length() && (s.charAt(k) == ' ' || s.charAt(k) == '\t')) {
+                    k++;
+                }
+                boolean ok = k >= s.length() ? followers.indexOf('\n') >= 0 : followers.indexOf(s.charAt(k)) >= 0
+                        || (followers.indexOf('\n') >= 0 && s.startsWith("//", k));
+                if (ok) {
+                    return new int[] {n, i + 1, end + 1};
+                }
+            }
+        }
+        return null;
+    }
+
+    private static boolean isIdentifierPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 }

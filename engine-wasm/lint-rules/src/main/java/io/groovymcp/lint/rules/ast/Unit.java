@@ -46,6 +46,23 @@ public final class Unit {
         }
     }
 
+    /**
+     * Reports a declaration at its name rather than over its whole text (a method's range is its body): the name is
+     * looked up in the source after the node's start, followed by one of {@code followers}; the whole node is the
+     * fallback.
+     */
+    public void reportAtName(String ruleId, String message, ASTNode node, String name, String followers) {
+        if (!Ast.hasPosition(node)) {
+            return;
+        }
+        int[] at = lines.nameIn(node, name, followers);
+        if (at == null) {
+            findings.add(Finding.at(ruleId, message, node));
+        } else {
+            findings.add(new Finding(ruleId, message, at[0], at[1], at[0], at[2]));
+        }
+    }
+
     public void report(Finding finding) {
         findings.add(finding);
     }

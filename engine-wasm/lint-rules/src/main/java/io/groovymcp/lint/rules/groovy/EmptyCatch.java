@@ -1,8 +1,6 @@
 package io.groovymcp.lint.rules.groovy;
 
 import java.util.HashSet;
-import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.Set;
 
 import org.codehaus.groovy.ast.stmt.BlockStatement;
@@ -31,15 +29,15 @@ public final class EmptyCatch implements Rule {
 
     @Override
     public void check(final Unit unit) {
-        final Map<Statement, Boolean> reported = new IdentityHashMap<>();
+        final Set<String> reported = new HashSet<>();
         new Walker(unit.source()) {
             @Override
             public void visitCatchStatement(CatchStatement s) {
                 Statement code = s.getCode();
-                // A multi-catch is one CatchStatement per type sharing one block: report the block once.
-                if (!reported.containsKey(code) && isEmpty(code) && !INTENTIONAL.contains(s.getVariable().getName()) && Ast.hasPosition(code)
+                // A multi-catch is one CatchStatement per type, each with a copy of the block: report it once.
+                if (!reported.contains(s.getLineNumber() + ":" + s.getColumnNumber()) && isEmpty(code) && !INTENTIONAL.contains(s.getVariable().getName()) && Ast.hasPosition(code)
                         && onlyBlanks(unit, code)) {
-                    reported.put(code, Boolean.TRUE);
+                    reported.add(s.getLineNumber() + ":" + s.getColumnNumber());
                     unit.report(LintRules.EMPTY_CATCH, "The catch block for "
                             + s.getExceptionType().getNameWithoutPackage()
                             + " is empty: the exception is silently dropped.", s);

@@ -7,7 +7,6 @@ import java.util.Set;
 import org.codehaus.groovy.ast.CompileUnit;
 import org.codehaus.groovy.ast.ImportNode;
 import org.codehaus.groovy.ast.ModuleNode;
-import org.codehaus.groovy.ast.expr.ArgumentListExpression;
 import org.codehaus.groovy.ast.expr.AttributeExpression;
 import org.codehaus.groovy.ast.expr.BinaryExpression;
 import org.codehaus.groovy.ast.expr.ConstantExpression;
@@ -18,10 +17,10 @@ import org.codehaus.groovy.ast.expr.MethodCallExpression;
 import org.codehaus.groovy.ast.expr.MethodPointerExpression;
 import org.codehaus.groovy.ast.expr.PropertyExpression;
 import org.codehaus.groovy.ast.expr.StaticMethodCallExpression;
-import org.codehaus.groovy.ast.expr.TupleExpression;
 import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.syntax.Types;
 
+import io.groovymcp.lint.rules.ast.Ast;
 import io.groovymcp.lint.rules.ast.Walker;
 
 /**
@@ -84,7 +83,7 @@ final class NameUses {
         return u;
     }
 
-    /** Forgets the cached index (the host may call this between compiles to let the old unit go). */
+    /** Forgets the cached index, so that the compile unit it was built from can be collected. */
     static void forget() {
         last = null;
     }
@@ -115,26 +114,36 @@ final class NameUses {
             this.module = module;
         }
 
-        private void name(String n) {
+        /**
+         * Only written code makes a module dynamic: the compiler's own helpers (an outer class's propertyMissing
+         * for its inner classes) dispatch by computed names, and have no source position.
+         */
+        private void dynamic(Expression at) {
+            if (Ast.hasPosition(at)) {
+                dynamic.add(module);
+            }
+        }
+
+        private void name(String n, Expression at) {
             if (n != null) {
                 names.add(n);
                 if (REFLECTIVE.contains(n)) {
-                    dynamic.add(module);
+                    dynamic(at);
                 }
             }
         }
 
-        private void nameOrDynamic(Expression e) {
+        private void nameOrDynamic(Expression e, Expression at) {
             if (e instanceof ConstantExpression && ((ConstantExpression) e).getValue() instanceof String) {
-                name((String) ((ConstantExpression) e).getValue());
+                name((String) ((ConstantExpression) e).getValue(), at);
             } else {
-                dynamic.add(module);
+                dynamic(at);
             }
         }
 
         @Override
         public void visitVariableExpression(VariableExpression e) {
-            name(e.getName());
+            name(e.getName(), e);
             super.visitVariableExpression(e);
         }
 
@@ -147,37 +156,37 @@ final class NameUses {
 
         @Override
         public void visitPropertyExpression(PropertyExpression e) {
-            nameOrDynamic(e.getProperty());
+            nameOrDynamic(e.getProperty(), e);
             super.visitPropertyExpression(e);
         }
 
         @Override
         public void visitAttributeExpression(AttributeExpression e) {
-            nameOrDynamic(e.getProperty());
+            nameOrDynamic(e.getProperty(), e);
             super.visitAttributeExpression(e);
         }
 
         @Override
         public void visitFieldExpression(FieldExpression e) {
-            name(e.getFieldName());
+            name(e.getFieldName(), e);
             super.visitFieldExpression(e);
         }
 
         @Override
         public void visitMethodCallExpression(MethodCallExpression e) {
-            nameOrDynamic(e.getMethod());
+            nameOrDynamic(e.getMethod(), e);
             super.visitMethodCallExpression(e);
         }
 
         @Override
         public void visitStaticMethodCallExpression(StaticMethodCallExpression e) {
-            name(e.getMethod());
+            name(e.getMethod(), e);
             super.visitStaticMethodCallExpression(e);
         }
 
         @Override
         public void visitMethodPointerExpression(MethodPointerExpression e) {
-            nameOrDynamic(e.getMethodName());
+            nameOrDynamic(e.getMethodName(), e);
             super.visitMethodPointerExpression(e);
         }
 
@@ -198,17 +207,9 @@ final class NameUses {
                     && (((VariableExpression) e.getLeftExpression()).isThisExpression()
                         || ((VariableExpression) e.getLeftExpression()).isSuperExpression())
                     && !(e.getRightExpression() instanceof ConstantExpression)) {
-                dynamic.add(module);
+                dynamic(e);
             }
             super.visitBinaryExpression(e);
         }
-    }
-
-    /** The arguments of a call as a list (for callers that need the first argument). */
-    static List<Expression> arguments(Expression args) {
-        if (args instanceof TupleExpression) {
-            return ((TupleExpression) args).getExpressions();
-        }
-        return new ArgumentListExpression(args).getExpressions();
     }
 }

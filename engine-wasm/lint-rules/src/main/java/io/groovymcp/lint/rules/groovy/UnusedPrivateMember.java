@@ -54,6 +54,11 @@ public final class UnusedPrivateMember implements Rule {
         return s;
     }
 
+    /** Drops the name index kept for the last compile unit (see {@link NameUses}). */
+    public static void release() {
+        NameUses.forget();
+    }
+
     @Override
     public void check(Unit unit) {
         ModuleNode module = unit.module();
@@ -73,8 +78,8 @@ public final class UnusedPrivateMember implements Rule {
                     }
                 }
                 if (!uses.mentions(f.getName())) {
-                    unit.report(LintRules.UNUSED_PRIVATE_FIELD,
-                            "The private field '" + f.getName() + "' is never used.", f);
+                    unit.reportAtName(LintRules.UNUSED_PRIVATE_FIELD,
+                            "The private field '" + f.getName() + "' is never used.", f, f.getName(), "=;,}\n");
                 }
             }
             for (MethodNode m : cn.getMethods()) {
@@ -88,8 +93,8 @@ public final class UnusedPrivateMember implements Rule {
                     }
                 }
                 if (!uses.mentions(m.getName()) && !mentionsAsProperty(uses, m.getName())) {
-                    unit.report(LintRules.UNUSED_PRIVATE_METHOD,
-                            "The private method '" + m.getName() + "' is never called.", m);
+                    unit.reportAtName(LintRules.UNUSED_PRIVATE_METHOD,
+                            "The private method '" + m.getName() + "' is never called.", m, m.getName(), "(");
                 }
             }
         }

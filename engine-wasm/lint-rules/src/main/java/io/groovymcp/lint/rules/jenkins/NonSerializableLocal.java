@@ -30,8 +30,9 @@ import io.groovymcp.lint.rules.ast.Walker;
 
 /**
  * {@code jenkins/non-serializable-local}: a local variable holding a value of a known non-serializable type that is
- * still in scope when a later statement of its block calls a pipeline step. At every step, Jenkins serializes the
- * program state, all locals in scope included; such a local fails the build with NotSerializableException.
+ * still in scope when a later statement of its block calls a pipeline step that can suspend the program (any step
+ * but echo, error, unstable, pwd, isUnix and milestone). Whenever the program suspends, Jenkins serializes its
+ * state, all locals in scope included; such a local fails the build with NotSerializableException.
  * <p>
  * The type is known when the variable is declared with it, or initialised with {@code =~}, {@code .matcher(..)},
  * a constructor of it, {@code new JsonSlurper().parse*(..)} (a LazyMap), {@code .iterator()}, or Groovy's
@@ -135,9 +136,15 @@ public final class NonSerializableLocal implements Rule {
             return false;
         }
         BinaryExpression b = (BinaryExpression) e;
-        return b.getOperation().getType() == Types.ASSIGN && b.getLeftExpression() instanceof VariableExpression
-                && ((VariableExpression) b.getLeftExpression()).getAccessedVariable() == v
-                && b.getRightExpression() instanceof ConstantExpression
+        if (b.getOperation().getType() != Types.ASSIGN || !(b.getLeftExpression() instanceof VariableExpression)) {
+            return false;
+        }
+        // Bound to the declaration, or (when the compile stopped before binding) the same name: a block cannot
+        // declare the name twice, so a top-level statement of the block naming it means this variable.
+        VariableExpression target = (VariableExpression) b.getLeftExpression();
+        boolean same = target.getAccessedVariable() == v
+                || (target.getAccessedVariable() == null && target.getName().equals(v.getName()));
+        return same && b.getRightExpression() instanceof ConstantExpression
                 && ((ConstantExpression) b.getRightExpression()).getValue() == null;
     }
 
@@ -146,7 +153,7 @@ public final class NonSerializableLocal implements Rule {
         st.visit(new CodeVisitorSupport() {
             @Override
             public void visitMethodCallExpression(MethodCallExpression call) {
-                if (found[0] == null && steps.step(call) != null) {
+                if (found[0] == null && PipelineSteps.suspends(steps.step(call))) {
                     found[0] = call;
                 }
                 super.visitMethodCallExpression(call);

@@ -32,10 +32,20 @@ public final class PipelineSteps {
         "sha256", "touch", "prependToFile",
     };
 
+    /**
+     * Steps that finish at once on the CPS thread (SynchronousStepExecution): the program is not suspended, so its
+     * state is not written out for them. Every other step may suspend the program, which then serializes it.
+     */
+    static final String[] IMMEDIATE = {"echo", "error", "unstable", "pwd", "isUnix", "milestone"};
+
     private static final Set<String> STEPS = new HashSet<>();
+    private static final Set<String> IMMEDIATE_STEPS = new HashSet<>();
     static {
         for (String n : NAMES) {
             STEPS.add(n);
+        }
+        for (String n : IMMEDIATE) {
+            IMMEDIATE_STEPS.add(n);
         }
     }
 
@@ -61,6 +71,11 @@ public final class PipelineSteps {
         }
         String name = Ast.methodName(call);
         return name != null && STEPS.contains(name) && !declared.contains(name) ? name : null;
+    }
+
+    /** Whether the step may suspend the program, which makes Jenkins serialize its state (locals included). */
+    public static boolean suspends(String step) {
+        return step != null && !IMMEDIATE_STEPS.contains(step);
     }
 
     /** Whether {@code name} is in the documented step list. */

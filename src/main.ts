@@ -29,6 +29,11 @@ export async function main(argv: readonly string[]): Promise<void> {
     // exit at once: the report is flushed, and the engine workers need no orderly teardown
     process.exit(await lintMain(argv.slice(1)));
   }
+  if (argv[0] === "check") {
+    const { runCheckCommand } = await import("./check/check-command.js");
+    process.exitCode = await runCheckCommand(argv.slice(1));
+    return;
+  }
   const invocation = parseCommandLine(argv);
   switch (invocation.kind) {
     case "help":

@@ -34,7 +34,7 @@ export class Dispatcher {
         try {
           return success(message.id, await this.handler.request(message.method, message.params));
         } catch (error) {
-          if (error instanceof RpcError) return failure(message.id, error.code, error.message);
+          if (error instanceof RpcError) return failure(message.id, error.code, error.message, error.data);
           logFailure(`request ${message.method.slice(0, 40)} failed`, error);
           return failure(message.id, ErrorCode.InternalError);
         }

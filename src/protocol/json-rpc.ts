@@ -12,6 +12,8 @@ export const ErrorCode = {
   InvalidParams: -32602,
   InternalError: -32603,
   ServerNotInitialized: -32002,
+  /** MCP 2026-07-28: the request's `_meta` names a protocol version this server does not serve. */
+  UnsupportedProtocolVersion: -32022,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -22,6 +24,7 @@ export const ERROR_MESSAGES: Record<ErrorCodeValue, string> = {
   [ErrorCode.InvalidParams]: "Invalid params",
   [ErrorCode.InternalError]: "Internal error",
   [ErrorCode.ServerNotInitialized]: "Server not initialized",
+  [ErrorCode.UnsupportedProtocolVersion]: "Unsupported protocol version",
 };
 
 export interface Request {
@@ -102,8 +105,10 @@ export function success(id: RequestId, result: JsonObject): SuccessResponse {
   return { jsonrpc: "2.0", id, result };
 }
 
-export function failure(id: RequestId | null, code: ErrorCodeValue, message?: string): ErrorResponse {
-  return { jsonrpc: "2.0", id, error: { code, message: message ?? ERROR_MESSAGES[code] } };
+export function failure(id: RequestId | null, code: ErrorCodeValue, message?: string, data?: JsonValue): ErrorResponse {
+  const error: ErrorResponse["error"] = { code, message: message ?? ERROR_MESSAGES[code] };
+  if (data !== undefined) error.data = data;
+  return { jsonrpc: "2.0", id, error };
 }
 
 /** Thrown by a method handler to answer with a JSON-RPC error. */
@@ -111,6 +116,8 @@ export class RpcError extends Error {
   constructor(
     readonly code: ErrorCodeValue,
     message?: string,
+    /** The error object's `data` member, when the protocol defines one (e.g. the supported versions). */
+    readonly data?: JsonValue,
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.name = "RpcError";

@@ -1,11 +1,13 @@
 import { confinedReader, type Root } from "../confinement/confined-file.js";
 import { nodeEngine } from "../engine/node/index.js";
 import type { Limits } from "../limits/limits.js";
-import { logFailure } from "../log/log.js";
+import { logFailure, logLine } from "../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
-import { parseMessage, success, type Response } from "../protocol/json-rpc.js";
-import { McpSession } from "../session/mcp-session.js";
+import { parseMessage, type Response } from "../protocol/json-rpc.js";
+import { DualEraSession } from "../session/dual-era-session.js";
+import { knownToolNames } from "../session/server-features.js";
+import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
 import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
 import { Workspace } from "../workspace/workspace.js";
@@ -59,7 +61,10 @@ export function serve(options: ServeOptions): void {
     noReaderMessage: "the server was started without --root, so it cannot read files; pass the source as text instead",
     closeHint: "close one with groovy_close first",
   });
-  const session = new McpSession({
+  const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
+  for (const warning of tools.warnings) logLine(warning);
+  const session = new DualEraSession({
+    tools: tools.allowlist,
     workspace,
     limits: options.limits,
     root: options.root,
@@ -110,7 +115,9 @@ export function serve(options: ServeOptions): void {
     if (engineBusy && work.kind === "line" && isPing(work.line)) {
       const message = parseMessage(work.line);
       if (message.kind === "request" && message.method === "ping") {
-        void writeMessage(success(message.id, {}));
+        // Through the session, so the era decides: legacy answers {}, while 2026-07-28 has no ping (-32601). Neither
+        // touches the engine or changes the era, so it is safe next to the request in progress.
+        void dispatcher.dispatchLine(work.line).then((reply) => (reply === undefined ? undefined : writeMessage(reply)));
         return;
       }
     }

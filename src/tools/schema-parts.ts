@@ -5,7 +5,6 @@
 export type Schema = { [key: string]: SchemaValue };
 type SchemaValue = string | number | boolean | Schema | SchemaValue[];
 
-import type { Limits } from "../limits/limits.js";
 import { SNIPPET_LINES, type ParamSpec } from "../workspace/operations.js";
 
 export const SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
@@ -27,13 +26,12 @@ export const bool = (description: string): Schema => ({ type: "boolean", descrip
 export const arrayOf = (items: Schema, description: string): Schema => ({ type: "array", items, description });
 
 // ---- inputs (generated from the operation table and the limits) ----
-export function sourceInput(limits: Limits): Record<string, Schema> {
+export function sourceInput(): Record<string, Schema> {
   return {
-    text: str(`Groovy source, at most ${limits.maxSourceChars} characters. Kept in an in-memory buffer named by uri.`),
-    path: str("A file to read: relative to the server's --root, or absolute inside it."),
-    uri: str(
-      "With text: the buffer name, groovy-buffer:<name> (default groovy-buffer:snippet). Alone: an open buffer, or a file: URI inside --root.",
-    ),
+    // Short on purpose: these three repeat in twelve tools, and every tools/list costs an agent tokens each turn.
+    text: str("Groovy source"),
+    path: str("file under --root"),
+    uri: str("buffer name for text, or an open buffer/file: URI"),
   };
 }
 

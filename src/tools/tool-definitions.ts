@@ -31,14 +31,12 @@ const severity: Schema = { type: "string", enum: ["error", "warning", "informati
 
 const ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
 
-const maxResultsDefault = (op: "references" | "symbols"): number => OPERATIONS[op].params["maxResults"]?.default as number;
-
 const TOOL_SPECS: readonly ToolSpec[] = [
   {
     name: "groovy_diagnostics",
     title: "Groovy diagnostics",
-    description: () =>
-      "Compile Groovy source (text, path or uri) and report compiler errors, warnings, static type-checking errors and unused-import hints. Use it first on any Groovy you write or review. Each diagnostic has a 0-based UTF-16 range, severity and message; errorCount and warningCount summarize. Never runs the code.",
+    description: (limits) =>
+      `Compile Groovy (text up to ${limits.maxSourceChars} chars, a path under --root, or an open uri) and report errors, warnings and unused imports with 0-based ranges. Use it first on Groovy you write or review; never runs it.`,
     outputSchema: rootSchema(
       {
         uri: str("the buffer that was compiled"),
@@ -58,7 +56,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_describe",
     title: "Describe Groovy symbol",
     description: () =>
-      "Hover information for the symbol at a 0-based line/character: a groovy-fenced signature (locals show their inferred type) followed by its Groovydoc as markdown. Use it to learn what a name is or its type. markdown is empty when nothing is there; range covers the symbol.",
+      "Signature (for a local, its inferred type) and Groovydoc of the symbol at line/character, as markdown; empty when nothing is there.",
     outputSchema: rootSchema({ markdown: str("signature and documentation, markdown"), range }, ["markdown"], false),
     op: "describe",
   },
@@ -66,7 +64,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_definition",
     title: "Go to Groovy definition",
     description: () =>
-      "Find where the symbol at a 0-based line/character is declared. locations lists declarations in open buffers (uri, range, snippet); a statically bound call gives one target, an unbound dynamic call every same-arity candidate. external lists JDK or classpath targets by fully qualified name and signature.",
+      "Where the symbol at line/character is declared: in open buffers (a dynamic call gives each same-arity candidate) or as a JDK or classpath target.",
     outputSchema: rootSchema(
       {
         locations,
@@ -81,7 +79,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_implementations",
     title: "Find Groovy implementations",
     description: () =>
-      "For the class, interface or method at a 0-based line/character, list its subtypes or overriding methods across all open buffers. Use it before changing an interface or base method. locations gives uri, range and snippet of each implementation.",
+      "Subtypes or overrides, across open buffers, of the class, interface or method at line/character. Use it before changing a base type or method.",
     outputSchema: rootSchema({ locations }, ["locations"], false),
     op: "implementations",
   },
@@ -89,7 +87,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_references",
     title: "Find Groovy references",
     description: () =>
-      `List every use of the symbol at a 0-based line/character across open buffers, matched by compiler identity (owner, name, descriptor), declaration included; same-named members of other types are excluded. total counts all matches, truncated says whether locations was cut to maxResults (default ${maxResultsDefault("references")}).`,
+      "Every use of the symbol at line/character in open buffers, by compiler identity rather than name, declaration included; truncated means cut to maxResults.",
     outputSchema: rootSchema({ total: int("number of references found"), truncated: bool("true when locations was cut"), locations }, ["total", "truncated", "locations"], false),
     op: "references",
   },
@@ -97,7 +95,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_symbols",
     title: "Groovy symbols",
     description: () =>
-      `With source: the outline of that buffer (classes, then fields, properties, methods, constructors, nested as children). With query instead: search all open buffers by case-insensitive substring or CamelHumps initials (ASF finds AbstractServerFactory); each hit names its uri. At most maxResults (default ${maxResultsDefault("symbols")}).`,
+      "With source: its outline. With query instead: search open buffers by substring or CamelHumps initials (ASF finds AbstractServerFactory), up to maxResults.",
     outputSchema: rootSchema({ symbols: arrayOf(symbol, "symbols, outline order") }, ["symbols"], false),
     op: "symbols",
   },
@@ -105,7 +103,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_complete",
     title: "Groovy completion",
     description: () =>
-      `Completion candidates at a 0-based line/character: keywords and snippets, locals and parameters in scope, members of the receiver's static type (JDK included), GDK methods after two typed characters, and types. At most ${MAX_COMPLETION_ITEMS} items, best first; insertText is what to type; isIncomplete means more exist.`,
+      `Completions at line/character: keywords, locals, members of the receiver's static type (JDK, and GDK after two typed characters) and types; at most ${MAX_COMPLETION_ITEMS}, best first.`,
     outputSchema: rootSchema(
       {
         items: arrayOf(
@@ -127,7 +125,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_signatures",
     title: "Groovy signature help",
     description: () =>
-      "Overloads of the method or constructor call enclosing a 0-based line/character, JDK methods included (Math.max( lists int, long, float, double). Use it to pick arguments. activeSignature and activeParameter are 0-based indexes into signatures and its parameters.",
+      "Overloads of the method or constructor call around line/character, JDK included, with the active signature and parameter. Use it to pick arguments.",
     outputSchema: rootSchema(
       {
         signatures: arrayOf(
@@ -146,7 +144,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_tokens",
     title: "Groovy semantic tokens",
     description: () =>
-      `Classify the tokens of the source as the compiler sees it (class, method, variable, parameter, keyword, string, ...), with modifiers such as declaration, static, deprecated. Each has a 0-based line, UTF-16 character and length. At most ${TOKENS_PAGE_SIZE} per call, cut on a whole line with truncated: true; page on with startLine.`,
+      `Semantic tokens as the compiler sees them (type, modifiers, position, length), at most ${TOKENS_PAGE_SIZE} per call, cut on a whole line with truncated: true; page on with startLine.`,
     outputSchema: rootSchema(
       {
         tokens: arrayOf(
@@ -174,7 +172,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_format",
     title: "Format Groovy",
     description: () =>
-      `Re-indent Groovy by its structure and trim trailing whitespace, leaving multi-line strings and comments untouched and the token stream unchanged. Returns edits (range, newText) to apply; it writes nothing. tabSize (default ${String(OPERATIONS.format.params["tabSize"]?.default)}) and insertSpaces (default ${String(OPERATIONS.format.params["insertSpaces"]?.default)}) choose the indentation.`,
+      "Re-indent Groovy by its structure and trim trailing whitespace, leaving strings and comments as they are. Returns edits to apply; writes nothing.",
     outputSchema: rootSchema({ edits: textEdits }, ["edits"], false),
     op: "format",
   },
@@ -182,7 +180,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_organize_imports",
     title: "Organize Groovy imports",
     description: () =>
-      "Remove imports the compiler proves unused and sort the rest (plain before static, alphabetical), keeping star, alias and static imports. Returns edits (range, newText) to apply; it writes nothing and never removes a used import.",
+      "Remove imports the compiler proves unused and sort the rest, plain before static. Returns edits to apply; writes nothing, never drops a used import.",
     outputSchema: rootSchema({ edits: textEdits }, ["edits"], false),
     op: "organizeImports",
   },
@@ -190,7 +188,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_rename",
     title: "Rename Groovy symbol",
     description: () =>
-      "Compute a rename of the symbol at a 0-based line/character to newName across open buffers, only where the compiler proved the binding. changes lists each edit (uri, range, newText); changeCount counts them. No changes plus refused explains a refusal, e.g. a dynamic call. It never writes files.",
+      "Edits renaming the symbol at line/character to newName in open buffers, only where the compiler proved the binding; writes nothing. With no edits, refused says why.",
     outputSchema: rootSchema(
       {
         changes: arrayOf(objectSchema({ uri: str("buffer or file URI"), range, newText: str("replacement") }, ["uri", "range", "newText"], false), "edits"),
@@ -206,19 +204,23 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_close",
     title: "Close Groovy buffer",
     description: (limits) =>
-      `Drop an open buffer (a groovy-buffer: or file: URI) from the session so it no longer compiles with the others or counts toward the ${limits.maxOpenBuffers}-buffer limit. closed is false when no such buffer was open.`,
+      `Close an open buffer (groovy-buffer: or file: URI) so it stops compiling with the others and counting toward the ${limits.maxOpenBuffers}-buffer limit.`,
     outputSchema: rootSchema({ closed: bool("true when a buffer was dropped") }, ["closed"], false),
     op: "close",
   },
 ];
 
-/** The generated input schema: the source arguments (unless the op takes none) plus the op's parameters. */
-function inputSchema(spec: ToolSpec, limits: Limits): Schema {
-  if (spec.op === "close") return rootSchema({ uri: str("the buffer to close") }, ["uri"], true);
+/**
+ * The generated input schema: the source arguments (unless the op takes none) plus the op's parameters. It carries
+ * no $schema: input schemas are what an agent reads on every turn, and MCP (2025-11-25 on) defines 2020-12 as the
+ * dialect of a schema without one; the output schemas keep it.
+ */
+function inputSchema(spec: ToolSpec): Schema {
+  if (spec.op === "close") return objectSchema({ uri: str("the buffer to close") }, ["uri"], true);
   const op = OPERATIONS[spec.op];
-  const properties: Record<string, Schema> = op.source === "none" ? {} : { ...sourceInput(limits) };
+  const properties: Record<string, Schema> = op.source === "none" ? {} : { ...sourceInput() };
   for (const [name, param] of Object.entries(op.params)) properties[name] = paramSchema(param);
-  return rootSchema(properties, [...op.required], true);
+  return objectSchema(properties, [...op.required], true);
 }
 
 const built = new WeakMap<Limits, readonly ToolDefinition[]>();
@@ -231,7 +233,7 @@ export function toolDefinitions(limits: Limits): readonly ToolDefinition[] {
       name: spec.name,
       title: spec.title,
       description: spec.description(limits),
-      inputSchema: inputSchema(spec, limits),
+      inputSchema: inputSchema(spec),
       outputSchema: spec.outputSchema,
       op: spec.op,
     }));

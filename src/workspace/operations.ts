@@ -97,10 +97,10 @@ export const SNIPPET_LINES = 7;
 export const MAX_COMPLETION_ITEMS = 100;
 
 const position: Readonly<Record<string, ParamSpec>> = {
-  line: { type: "integer", description: "0-based line. Out-of-range values are clamped.", minimum: 0, maximum: MAX_POSITION, clamp: true },
+  line: { type: "integer", description: "0-based", minimum: 0, maximum: MAX_POSITION, clamp: true },
   character: {
     type: "integer",
-    description: "0-based column in UTF-16 code units. Out-of-range values are clamped.",
+    description: "0-based, UTF-16",
     minimum: 0,
     maximum: MAX_POSITION,
     clamp: true,
@@ -108,7 +108,7 @@ const position: Readonly<Record<string, ParamSpec>> = {
 };
 const maxResults = (what: string, fallback: number): ParamSpec => ({
   type: "integer",
-  description: `most ${what} to return (default ${fallback})`,
+  description: `most ${what} (default ${fallback})`,
   default: fallback,
   minimum: 1,
   maximum: 10000,
@@ -130,21 +130,21 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
   tokens: {
     source: "required",
     params: {
-      startLine: { type: "integer", description: "first 0-based line to classify (default 0); to page on, pass the last returned line + 1", default: 0, minimum: 0, maximum: MAX_POSITION },
-      endLine: { type: "integer", description: "last 0-based line to classify, inclusive (default: the end of the source)", minimum: 0, maximum: MAX_POSITION },
+      startLine: { type: "integer", description: "first 0-based line; to page on, the last returned line + 1", default: 0, minimum: 0, maximum: MAX_POSITION },
+      endLine: { type: "integer", description: "last 0-based line, inclusive", minimum: 0, maximum: MAX_POSITION },
     },
     required: [],
   },
   format: {
     source: "required",
     params: {
-      tabSize: { type: "integer", description: "spaces per indent level (default 4)", default: 4, minimum: 1, maximum: 16 },
-      insertSpaces: { type: "boolean", description: "indent with spaces (default true) or tabs", default: true },
+      tabSize: { type: "integer", description: "spaces per indent (default 4)", default: 4, minimum: 1, maximum: 16 },
+      insertSpaces: { type: "boolean", description: "spaces (default true) or tabs", default: true },
     },
     required: [],
   },
   organizeImports: { source: "required", params: {}, required: [] },
-  rename: { source: "required", params: { ...position, newName: { type: "string", description: "the new identifier" } }, required: ["line", "character", "newName"] },
+  rename: { source: "required", params: { ...position, newName: { type: "string", description: "new identifier" } }, required: ["line", "character", "newName"] },
   lint: {
     source: "none",
     params: {

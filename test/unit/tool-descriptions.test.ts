@@ -11,12 +11,13 @@ describe("generated tool descriptions and schemas", () => {
   it("state the engine's defaults (docs/engine-contract.md) from the table", () => {
     expect(OPERATIONS.references.params["maxResults"]?.default).toBe(500);
     expect(OPERATIONS.symbols.params["maxResults"]?.default).toBe(200);
-    expect(tool("groovy_references").description).toContain("(default 500)");
-    expect(tool("groovy_symbols").description).toContain("(default 200)");
-    expect(tool("groovy_complete").description).toContain(`At most ${MAX_COMPLETION_ITEMS} items`);
-    expect(tool("groovy_tokens").description).toContain(`At most ${TOKENS_PAGE_SIZE} per call`);
+    const maxResults = (name: string) => JSON.stringify((tool(name).inputSchema["properties"] as Record<string, unknown>)["maxResults"]);
+    expect(maxResults("groovy_references")).toContain("(default 500)");
+    expect(maxResults("groovy_symbols")).toContain("(default 200)");
+    expect(tool("groovy_complete").description).toContain(`at most ${MAX_COMPLETION_ITEMS}, best first`);
+    expect(tool("groovy_tokens").description).toContain(`at most ${TOKENS_PAGE_SIZE} per call`);
     expect(tool("groovy_close").description).toContain(`${DEFAULT_LIMITS.maxOpenBuffers}-buffer limit`);
-    expect(JSON.stringify(tool("groovy_diagnostics").inputSchema)).toContain(`at most ${DEFAULT_LIMITS.maxSourceChars} characters`);
+    expect(tool("groovy_diagnostics").description).toContain(`text up to ${DEFAULT_LIMITS.maxSourceChars} chars`);
     expect(JSON.stringify(tool("groovy_definition").outputSchema)).toContain(`up to ${SNIPPET_LINES} source lines`);
   });
 

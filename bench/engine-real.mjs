@@ -1,0 +1,345 @@
+// bench/engine-real (issue 10 acceptance): the engine in WebAssembly (this Node) against OUR facade on a warm JVM
+// (HotSpot), on real public Groovy fetched from Maven Central (bench/real-code) plus the generated broken-code
+// cases, in the same run. Prints the issue-10 table with medians and wasm/JVM ratios.
+//
+//   npm run bench:real [-- --files 300] [--rounds 2] [--big 2000] [--quick]
+//
+// Every measurement runs in a child process of its own (wasm: this Node binary with the same flags; JVM: the JDK's
+// source launcher on bench/engine-real/FacadeRealBench.java), so each side's load, first compile and RSS are its
+// own. The machine is shared: only ratios measured in the same run mean anything.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import { realCodeFiles, sample, summary } from "./real-code/fetch.mjs";
+import { openEngine, diagnoseAlone } from "./real-code/engine.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const self = fileURLToPath(import.meta.url);
+const work = join(root, "bench", ".cache", "engine-real");
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const log = (s) => process.stderr.write(`${s}\n`);
+
+// ---------------------------------------------------------------- inputs
+
+/** A clean 1,200-line class and its three broken variants, plus the 1,200-unclosed-`{` file. */
+export function brokenCases() {
+  const method = (i) => [
+    `    int m${i}(int x) {`,
+    `        def list = [1, 2, 3, x]`,
+    `        int total = 0`,
+    `        for (int i = 0; i < list.size(); i++) {`,
+    `            total += list[i] * x`,
+    `        }`,
+    `        String s = "value \${total} of m${i}"`,
+    `        if (s.length() > 3) {`,
+    `            println(s.toUpperCase())`,
+    `        }`,
+    `        return total`,
+    `    }`,
+  ];
+  const lines = ["package bench.broken", "", "class Broken {"];
+  for (let i = 0; lines.length < 1197; i++) lines.push(...method(i));
+  lines.push("}", "", "new Broken().m0(1)");
+  const mid = lines.findIndex((l, i) => i > 600 && l === "    }");
+  const call = lines.findIndex((l, i) => i > 600 && l.includes("println(s.toUpperCase())"));
+  const str = lines.findIndex((l, i) => i > 600 && l.includes('String s = "value'));
+  const brace = [...lines];
+  brace.splice(mid, 1, "");
+  const paren = [...lines];
+  paren[call] = paren[call].replace("toUpperCase())", "toUpperCase()");
+  const quote = [...lines];
+  quote[str] = quote[str].replace(/"$/, "");
+  const clean = lines.join("\n") + "\n";
+  return [
+    { name: "clean 1,200-line file (reference)", text: clean },
+    { name: "one missing `}` (line " + (mid + 1) + ")", text: brace.join("\n") + "\n" },
+    { name: "one missing `)` (line " + (call + 1) + ")", text: paren.join("\n") + "\n" },
+    { name: "one unclosed string (line " + (str + 1) + ")", text: quote.join("\n") + "\n" },
+    { name: "1,200 unclosed `{`", text: "{\n".repeat(1200) },
+  ];
+}
+
+function writeList(name, items) {
+  mkdirSync(work, { recursive: true });
+  const p = join(work, `${name}.tsv`);
+  writeFileSync(p, items.map((i) => `${i.path}\t${i.uri}`).join("\n") + "\n");
+  return p;
+}
+
+function materialise(cases) {
+  mkdirSync(join(work, "broken"), { recursive: true });
+  return cases.map((c, i) => {
+    const path = join(work, "broken", `case${i}.groovy`);
+    writeFileSync(path, c.text);
+    return { ...c, path, uri: pathToFileURL(path).href };
+  });
+}
+
+const readList = (p) => readFileSync(p, "utf8").split("\n").filter(Boolean).map((l) => {
+  const [path, uri] = l.split("\t");
+  return { path, uri, text: readFileSync(path, "utf8") };
+});
+
+const status = (key) => {
+  const line = readFileSync("/proc/self/status", "utf8").split("\n").find((l) => l.startsWith(key));
+  return Number(line.replace(/[^0-9]/g, "")) / 1024;
+};
+
+// ---------------------------------------------------------------- the wasm child (same modes as FacadeRealBench)
+
+async function child(mode, list, a, b) {
+  const e = await openEngine();
+  const items = readList(list);
+  const out = { loadMs: e.loadMs };
+  if (mode === "load") {
+    // module + class model only
+  } else if (mode === "first") {
+    const s = performance.now();
+    await diagnoseAlone(e, items[0].uri, items[0].text);
+    out.firstMs = performance.now() - s;
+  } else if (mode === "flags") {
+    // one fresh process per V8 configuration: load, the first compile of the first item, then warm rounds of the rest
+    let s = performance.now();
+    await diagnoseAlone(e, items[0].uri, items[0].text);
+    out.firstMs = performance.now() - s;
+    const rest = items.slice(1);
+    const t = new Array(rest.length);
+    for (let r = 0; r < Number(a); r++) {
+      for (let i = 0; i < rest.length; i++) {
+        s = performance.now();
+        await diagnoseAlone(e, rest[i].uri, rest[i].text);
+        t[i] = performance.now() - s;
+      }
+    }
+    out.perFileMs = t;
+    out.lines = rest.reduce((x, it) => x + it.text.split("\n").length, 0);
+  } else if (mode === "warm") {
+    const t = new Array(items.length);
+    for (let r = 0; r < Number(a); r++) {
+      for (let i = 0; i < items.length; i++) {
+        const s = performance.now();
+        await diagnoseAlone(e, items[i].uri, items[i].text);
+        t[i] = performance.now() - s;
+      }
+    }
+    out.perFileMs = t;
+  } else if (mode === "broken") {
+    out.cases = [];
+    for (const it of items) {
+      let s = performance.now();
+      const response = { result: await diagnoseAlone(e, it.uri, it.text) };
+      const firstMs = performance.now() - s;
+      const t = [];
+      for (let k = 0; k < Number(a); k++) {
+        s = performance.now();
+        await diagnoseAlone(e, it.uri, `${it.text}\n// ${k}`);
+        t.push(performance.now() - s);
+      }
+      out.cases.push({ firstMs, medianMs: median(t), response });
+    }
+  } else if (mode === "multi") {
+    for (const it of items) await e.open(it.uri, it.text);
+    const { uri, text } = items[0];
+    await e.diagnostics(uri);
+    const t = [];
+    for (let k = 0; k < Number(a); k++) {
+      await e.open(uri, `${text}\n// edit ${k}`);
+      const s = performance.now();
+      await e.diagnostics(uri);
+      t.push(performance.now() - s);
+    }
+    for (const it of items) await e.close(it.uri);
+    const al = [];
+    for (let k = 0; k < Number(a); k++) {
+      await e.open(uri, `${text}\n// edit ${k}`);
+      const s = performance.now();
+      await e.diagnostics(uri);
+      al.push(performance.now() - s);
+    }
+    out.multiMs = median(t);
+    out.aloneMs = median(al);
+  } else if (mode === "rss") {
+    const { uri, text } = items[0];
+    for (let k = 0; k < Number(a); k++) {
+      await e.open(uri, `${text}\n// ${k % 7}`);
+      await e.diagnostics(uri);
+    }
+    await e.close(uri);
+    out.rssAfterCallsMb = status("VmRSS:");
+    out.hwmAfterCallsMb = status("VmHWM:");
+    for (let k = 0; k < Number(b); k++) {
+      const it = items[k % items.length];
+      await diagnoseAlone(e, it.uri, it.text);
+    }
+    out.rssAfterFilesMb = status("VmRSS:");
+    out.hwmAfterFilesMb = status("VmHWM:");
+  } else throw new Error(`unknown mode ${mode}`);
+  out.hwmMb = status("VmHWM:");
+  process.stdout.write(`${JSON.stringify(out)}\n`);
+}
+
+// ---------------------------------------------------------------- the parent
+
+const runJson = (cmd, args, what) => {
+  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
+  if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status}): ${r.stderr.split("\n").filter((l) => !l.includes("FakeClass")).slice(-8).join("\n")}`);
+  return JSON.parse(r.stdout.trim().split("\n").pop());
+};
+
+export function jvmClasspath() {
+  const dist = join(root, "engine-wasm", "target", "dist");
+  const facade = join(root, "engine-wasm", "facade", "target");
+  return [...readFileSync(join(dist, "jvm-classpath.txt"), "utf8").trim().split(":"),
+    ...readdirSync(facade).filter((f) => /^engine-facade-.*\.jar$/.test(f)).map((f) => join(facade, f))].join(":");
+}
+
+/** wasm: this Node binary with its own V8 flags; JVM: our facade on HotSpot. */
+export function wasmRun(mode, list, ...rest) {
+  return runJson(process.execPath, [...process.execArgv, self, "--child", mode, list, ...rest.map(String)], `wasm ${mode}`);
+}
+export function jvmRun(mode, list, ...rest) {
+  const model = join(root, "engine-wasm", "target", "dist", "classmodel.bin");
+  return runJson("java", ["-Xss8m", "-cp", jvmClasspath(), join(root, "bench", "engine-real", "FacadeRealBench.java"), model, mode, list, ...rest.map(String)], `JVM ${mode}`);
+}
+
+/** Spawn the real MCP server, initialize, one groovy_diagnostics call on text: ms until its result. */
+function spawnToDiagnostics(text) {
+  const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
+  const DIAG = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text } } };
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const c = spawn(process.execPath, [...process.execArgv, join(root, "dist", "cli.js")], { stdio: ["pipe", "pipe", "ignore"] });
+    let buf = "";
+    c.stdout.setEncoding("utf8");
+    c.stdout.on("data", (d) => {
+      buf += d;
+      for (let nl; (nl = buf.indexOf("\n")) !== -1;) {
+        const msg = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        if (msg.id === 1) c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify(DIAG)}\n`);
+        else if (msg.id === 2) {
+          const ms = performance.now() - start;
+          c.stdin.end();
+          if (msg.result?.isError) reject(new Error("diagnostics call failed"));
+          else resolve(ms);
+        }
+      }
+    });
+    c.on("error", reject);
+    c.stdin.write(`${JSON.stringify(INIT)}\n`);
+  });
+}
+
+function jvmSpawnToDiagnostics(list) {
+  const s = performance.now();
+  jvmRun("first", list);
+  return performance.now() - s;
+}
+
+const firstError = (response) => {
+  // messages quote source; one line, cut, is enough to see that both runtimes report the same error
+  const d = response.result.diagnostics.find((x) => x.severity === "error");
+  return d ? `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.message.replace(/\n/g, "\\n").slice(0, 60)}` : "(no error)";
+};
+
+async function main() {
+  const { values: opt } = parseArgs({
+    args: process.argv.slice(2),
+    options: { files: { type: "string", default: "300" }, rounds: { type: "string", default: "2" }, big: { type: "string", default: "2000" },
+      fresh: { type: "string", default: "3" }, quick: { type: "boolean", default: false }, json: { type: "string" } },
+  });
+  const all = await realCodeFiles({ min: 500 });
+  const files = sample(all, Number(opt.files));
+  const sum = summary(files);
+  const asItems = (fs) => fs.map((f) => ({ path: f.path, uri: pathToFileURL(f.path).href }));
+  const warmList = writeList("warm", asItems(files));
+  const allList = writeList("all", asItems(all));
+  const near = (n) => [...all].sort((x, y) => Math.abs(x.lines - n) - Math.abs(y.lines - n) || (x.id < y.id ? -1 : 1))[0];
+  const f200 = near(200);
+  const f200List = writeList("f200", asItems([f200]));
+  const f1000List = writeList("f1000", [{ path: join(root, "bench", "inputs", "large-1000.groovy"), uri: "file:///bench/large-1000.groovy" }]);
+  // 50 open buffers of one project (CodeNarc rules, consecutive in the sorted list), editing the first.
+  const codenarc = all.filter((f) => f.artifact.startsWith("org.codenarc:"));
+  const multiList = writeList("multi", asItems(codenarc.slice(100, 150)));
+  const broken = materialise(brokenCases());
+  const brokenList = writeList("broken", broken);
+  const n = opt.quick ? 2 : 3;
+  const fresh = Number(opt.fresh);
+  const rows = [];
+  const t0 = performance.now();
+
+  log(`engine-real: ${sum.files} real files (${sum.lines} lines) of ${all.length}; warm rounds ${opt.rounds}`);
+  log("engine-real: warm real-code run (wasm, then JVM)");
+  const ww = wasmRun("warm", warmList, opt.rounds);
+  const jw = jvmRun("warm", warmList, opt.rounds);
+  const perK = (r) => (r.perFileMs.reduce((x, y) => x + y, 0) / sum.lines) * 1000;
+  const medPerK = (r) => median(r.perFileMs.map((ms, i) => (ms / Math.max(1, files[i].lines)) * 1000));
+  rows.push([`warm diagnostics on real code, ms per 1,000 lines (${sum.files} files, ${sum.lines} lines, each alone; total time / lines)`, perK(ww), perK(jw), "<= 1.5x"]);
+  rows.push(["  the same, median over files of ms per 1,000 lines", medPerK(ww), medPerK(jw), ""]);
+  rows.push(["  median per-file ms", median(ww.perFileMs), median(jw.perFileMs), ""]);
+
+  log("engine-real: fresh processes (load, first 1,000-line diagnostics, spawn -> first 200-line diagnostics)");
+  const wl = [];
+  const jl = [];
+  const wf = [];
+  const jf = [];
+  const ws = [];
+  const js = [];
+  for (let i = 0; i < fresh; i++) {
+    const a = wasmRun("first", f1000List);
+    wl.push(a.loadMs);
+    wf.push(a.firstMs);
+    const b = jvmRun("first", f1000List);
+    jl.push(b.loadMs);
+    jf.push(b.firstMs);
+    ws.push(await spawnToDiagnostics(readFileSync(f200.path, "utf8")));
+    js.push(jvmSpawnToDiagnostics(f200List));
+  }
+  rows.push([`first diagnostics of a 1,000-line file in a fresh process, after load (median of ${fresh})`, median(wf), median(jf), "<= 1000 ms"]);
+  rows.push([`spawn -> first diagnostics of a ${f200.lines}-line real file (wasm: the MCP server over stdio; JVM: java + facade) (median of ${fresh})`, median(ws), median(js), "<= 550 ms"]);
+  rows.push([`module + class model load (median of ${fresh})`, median(wl), median(jl), "<= 300 ms"]);
+
+  log("engine-real: broken code");
+  const wb = wasmRun("broken", brokenList, n);
+  const jb = jvmRun("broken", brokenList, n);
+  const brokenNotes = [];
+  broken.forEach((c, i) => {
+    rows.push([`${c.name}: warm diagnostics (median of ${n}; first compile ${wb.cases[i].firstMs.toFixed(0)} / ${jb.cases[i].firstMs.toFixed(0)} ms)`, wb.cases[i].medianMs, jb.cases[i].medianMs, i === 1 ? "<= 500 ms" : ""]);
+    const we = firstError(wb.cases[i].response);
+    const je = firstError(jb.cases[i].response);
+    brokenNotes.push(`- ${c.name}: wasm ${wb.cases[i].response.result.errorCount} errors, JVM ${jb.cases[i].response.result.errorCount}; first: \`${we}\`${we === je ? " (same on both)" : ` vs JVM \`${je}\``}`);
+  });
+
+  log("engine-real: 50 open buffers");
+  const wm = wasmRun("multi", multiList, opt.quick ? 5 : 10);
+  const jm = jvmRun("multi", multiList, opt.quick ? 5 : 10);
+  rows.push(["re-diagnose after editing 1 of 50 open buffers (median)", wm.multiMs, jm.multiMs, ""]);
+  rows.push(["  that buffer compiled alone (median)", wm.aloneMs, jm.aloneMs, ""]);
+  rows.push(["  ratio 50-open / alone (target <= 1.2)", wm.multiMs / wm.aloneMs, jm.multiMs / jm.aloneMs, "<= 1.2"]);
+
+  log(`engine-real: RSS (200 calls, then a ${opt.big}-file run)`);
+  const big = opt.quick ? 300 : Number(opt.big);
+  const wr = wasmRun("rss", allList, 200, big);
+  const jr = jvmRun("rss", allList, 200, big);
+  rows.push(["RSS after 200 calls (MB)", wr.rssAfterCallsMb, jr.rssAfterCallsMb, "<= 300"]);
+  rows.push([`peak RSS after a ${big}-file run (MB; VmHWM)`, wr.hwmAfterFilesMb, jr.hwmAfterFilesMb, "<= 400"]);
+
+  const dist = join(root, "engine-wasm", "target", "dist");
+  const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 2 ** 20;
+  const raw = (f) => statSync(join(dist, f)).size / 2 ** 20;
+
+  const f = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(x >= 10 ? 1 : 2)).padStart(8);
+  console.log(`## bench/engine-real: wasm (Node ${process.versions.node}${process.execArgv.length ? ` ${process.execArgv.join(" ")}` : ""}) vs our facade on a warm JVM (${spawnSync("java", ["-version"], { encoding: "utf8" }).stderr.split("\n")[0]}), same run, ${new Date().toISOString().slice(0, 16)}Z\n`);
+  console.log("| measure | wasm | JVM | wasm/JVM | target |\n|---|---:|---:|---:|---|");
+  for (const [name, w, j, target] of rows) console.log(`| ${name} | ${f(w)} | ${f(j)} | ${(w / j).toFixed(2)} | ${target} |`);
+  console.log(`| .wasm + class model, gzip (MB) | ${(gz("groovy-engine.wasm") + gz("classmodel.bin")).toFixed(2)} (${gz("groovy-engine.wasm").toFixed(2)} + ${gz("classmodel.bin").toFixed(2)}; raw ${raw("groovy-engine.wasm").toFixed(2)} + ${raw("classmodel.bin").toFixed(2)}) | - | - | <= 3 MB |`);
+  console.log(`\nBroken code (first error, line:column 1-based):\n${brokenNotes.join("\n")}`);
+  console.log(`\nReal files: ${Object.entries(sum.perArtifact).map(([a, v]) => `${a} (${v.files})`).join(", ")}. 200-line file: ${f200.id}. Bench time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
+  if (opt.json) writeFileSync(opt.json, JSON.stringify({ rows, ww, jw, wb, jb, wm, jm, wr, jr }, null, 1));
+}
+
+if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4], process.argv[5], process.argv[6]);
+else await main();

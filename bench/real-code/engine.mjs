@@ -1,0 +1,45 @@
+// The wasm engine for the real-code benches, loaded through the one loader (src/engine/core, built to dist/), so a
+// bench measures exactly what the server, lint and the browser run and no bench keeps its own copy of TeaVM's loading
+// code. The engine runs in this thread: the worker hop costs microseconds (bench/worker-hop) and would only blur timings.
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Loads the engine; resolves when the module and class model are in (so loadMs is module + class model). */
+export async function openEngine() {
+  const coreJs = join(root, "dist", "engine", "core", "index.js");
+  if (!existsSync(coreJs)) throw new Error("dist/ is missing: run `npm run build` first (the benches load the host's engine core)");
+  const { loadEngine } = await import(pathToFileURL(coreJs).href);
+  const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
+  const { readEngineImage } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-image.js")).href);
+  const files = locateEngineFiles();
+  const image = await readEngineImage(files, []);
+  const t0 = performance.now();
+  const { exports: e } = await loadEngine(image, (line) => process.stderr.write(`engine: ${line}\n`));
+  const loadMs = performance.now() - t0;
+  const request = async (op, params) => {
+    const reply = JSON.parse(e.handle(JSON.stringify({ op, ...params })));
+    if (reply.error !== undefined) throw new Error(`${reply.error.kind}: ${reply.error.message}`);
+    return reply.result;
+  };
+  return {
+    loadMs,
+    files,
+    request,
+    open: async (uri, text) => void (await request("open", { uri, text })),
+    close: async (uri) => (await request("close", { uri })).closed,
+    diagnostics: (uri) => request("diagnostics", { uri }),
+  };
+}
+
+/** Compiles one text alone (open, diagnostics, close) and returns the diagnostics result. */
+export async function diagnoseAlone(engine, uri, text) {
+  await engine.open(uri, text);
+  try {
+    return await engine.diagnostics(uri);
+  } finally {
+    await engine.close(uri);
+  }
+}

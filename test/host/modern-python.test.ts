@@ -1,0 +1,80 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+
+/**
+ * The official Python SDK (`mcp` from PyPI, pinned in test/python/requirements.txt) as a peer, in its modern, auto
+ * and legacy modes. It runs from the venv .tools/py (git-ignored; CI creates it), or from GROOVYMCP_PYTHON.
+ */
+
+const PYTHON = process.env["GROOVYMCP_PYTHON"] ?? join(PROJECT_ROOT, ".tools", "py", "bin", "python");
+const PEER = join(PROJECT_ROOT, "test", "python", "mcp_peer.py");
+
+function pythonProblem(): string | undefined {
+  if (!existsSync(PYTHON)) return `no Python with the MCP SDK at ${PYTHON} (python3 -m venv .tools/py && .tools/py/bin/pip install -r test/python/requirements.txt)`;
+  const probe = spawnSync(PYTHON, ["-c", "import mcp, importlib.metadata as m; print(m.version('mcp'))"], { encoding: "utf8" });
+  if (probe.status !== 0) return `the Python at ${PYTHON} cannot import mcp`;
+  return undefined;
+}
+const PROBLEM = pythonProblem() ?? (ENGINE_PRESENT ? undefined : ENGINE_SKIP_REASON);
+
+const PROGRAM = "class Circle {\n    double r\n    double area() { Math.PI * r * r }\n}\ndef c = new Circle(r: 2)\nprintln c.area()\n";
+const TOOL_ARGS: Record<string, Record<string, unknown>> = {
+  groovy_diagnostics: { text: PROGRAM },
+  groovy_describe: { text: PROGRAM, line: 4, character: 4 },
+  groovy_definition: { text: PROGRAM, line: 5, character: 10 },
+  groovy_implementations: { text: PROGRAM, line: 0, character: 7 },
+  groovy_references: { text: PROGRAM, line: 0, character: 7 },
+  groovy_symbols: { text: PROGRAM },
+  groovy_complete: { text: PROGRAM, line: 5, character: 10 },
+  groovy_signatures: { text: PROGRAM, line: 4, character: 19 },
+  groovy_tokens: { text: PROGRAM },
+  groovy_format: { text: PROGRAM },
+  groovy_organize_imports: { text: PROGRAM },
+  groovy_rename: { text: PROGRAM, line: 0, character: 7, newName: "Round" },
+  groovy_close: { uri: "groovy-buffer:snippet" },
+};
+
+interface Seen {
+  protocolVersion: string;
+  toolNames: string[];
+  tools: Record<string, { isError: boolean; structured: boolean }>;
+  unknownTool: { isError: boolean; text: string };
+  resources: Record<string, boolean>;
+  prompts: Record<string, number>;
+}
+
+function runPeer(mode: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(PYTHON, [PEER, mode, NODE, CLI, JSON.stringify(TOOL_ARGS)], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
+    child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe.skipIf(PROBLEM !== undefined)(`the Python MCP SDK as a peer${PROBLEM === undefined ? "" : ` (skipped: ${PROBLEM})`}`, () => {
+  it.each([
+    ["modern (a pinned 2026-07-28)", "2026-07-28", "2026-07-28", "modern"],
+    ["auto", "auto", "2026-07-28", "modern"],
+    ["legacy", "legacy", "2025-11-25", "legacy"],
+  ])("in %s mode lists and calls every tool, reads every resource and gets every prompt", async (_label, mode, version, era) => {
+    const run = await runPeer(mode);
+    expect(run.code, run.stderr.slice(-2000)).toBe(0);
+    const seen = JSON.parse(run.stdout) as Seen;
+    expect(seen.protocolVersion).toBe(version);
+    expect(seen.toolNames.sort()).toEqual(Object.keys(TOOL_ARGS).sort());
+    for (const name of seen.toolNames) expect(seen.tools[name], name).toEqual({ isError: false, structured: true });
+    expect(seen.unknownTool).toEqual({ isError: true, text: "unknown tool" });
+    expect(seen.resources).toEqual({ "groovy://server/keywords": true, "groovy://server/default-imports": true, "groovy://server/limits": true });
+    expect(seen.prompts).toEqual({ "explain-groovy": 1, "review-groovy": 1 });
+    // one session, in the expected era: a modern connection never saw initialize
+    const sessionLines = run.stderr.split("\n").filter((l) => l.includes("groovymcp: session:"));
+    expect(sessionLines).toEqual([`groovymcp: session: protocol ${version} (${era} era), client "python-peer" version "1.0"`]);
+  });
+});

@@ -23,6 +23,12 @@ function resolveRoot(dir: string): Root | undefined {
 /** Runs the CLI. Exit codes: 0 ok (help, version, end of session), 2 usage error. */
 export async function main(argv: readonly string[]): Promise<void> {
   logToStderr();
+  if (argv[0] === "lint") {
+    // The linter is a subcommand of its own (src/lint/); it shares no state with the server.
+    const { lintMain } = await import("./lint/run.js");
+    // exit at once: the report is flushed, and the engine workers need no orderly teardown
+    process.exit(await lintMain(argv.slice(1)));
+  }
   if (argv[0] === "check") {
     const { runCheckCommand } = await import("./check/check-command.js");
     process.exitCode = await runCheckCommand(argv.slice(1));

@@ -15,7 +15,7 @@ function buildProgram(): Command {
   program
     .usage("[--stdio] [--root DIR] [--classpath PATH] [--version] [--help]")
     .description(
-      "Model Context Protocol server over stdio that answers questions about Groovy source with the Groovy compiler in WebAssembly. It never runs the source.",
+      "Model Context Protocol server over stdio that answers questions about Groovy source with the Groovy compiler in WebAssembly. It never runs the source. `groovymcp lint --help` describes the linter.",
     )
     .addOption(new Option("--stdio", "use stdio (the only transport; accepted for compatibility)"))
     .addOption(new Option("--root <DIR>", "directory that every path argument is confined to (never scanned)"))

@@ -3,11 +3,13 @@ package io.groovymcp.engine;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import io.groovymcp.engine.op.EngineException;
 import io.groovymcp.engine.text.SourceText;
 
 /** Open buffers by URI, in opening order (which is also the compile order, so compiles are deterministic). */
 final class Buffers {
-    static final int MAX_OPEN = 64;
+    /** The cap until the host configures its own (the host's limit is the one users see). */
+    static final int DEFAULT_MAX_OPEN = 64;
 
     static final class Buffer {
         final String uri;
@@ -23,15 +25,24 @@ final class Buffers {
 
     private final Map<String, Buffer> open = new LinkedHashMap<>();
     private long stamp;
+    private int maxOpen = DEFAULT_MAX_OPEN;
+
+    void setMaxOpen(int n) {
+        maxOpen = n;
+    }
+
+    int maxOpen() {
+        return maxOpen;
+    }
 
     Buffer open(String uri, String text) {
         Buffer old = open.get(uri);
         if (old != null && old.text.text().equals(text)) {
             return old;
         }
-        if (old == null && open.size() >= MAX_OPEN) {
-            throw new EngineException(EngineException.Kind.STATE, "too many open buffers (the limit is " + MAX_OPEN
-                    + "); close one with groovy_close first");
+        if (old == null && open.size() >= maxOpen) {
+            throw new EngineException(EngineException.Kind.STATE, "too many open buffers (the limit is " + maxOpen
+                    + "); close one first");
         }
         Buffer b = new Buffer(uri, text, old == null ? 1 : old.version + 1);
         open.put(uri, b);

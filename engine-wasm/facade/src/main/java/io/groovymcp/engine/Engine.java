@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 
-import org.apache.groovy.parser.antlr4.GroovyLexer;
 import org.codehaus.groovy.control.CompilationUnit;
 import org.codehaus.groovy.control.CompilerConfiguration;
 import org.codehaus.groovy.control.ResolveVisitor;
@@ -17,31 +15,59 @@ import io.groovymcp.engine.classmodel.ModelClassLoader;
 import io.groovymcp.engine.classmodel.ModelClassNodeResolver;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.json.Json;
-import io.groovymcp.engine.query.Diagnostics;
+import io.groovymcp.engine.lint.Lint;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.OpTable;
+import io.groovymcp.engine.op.Request;
+import io.groovymcp.engine.query.Lexing;
 import io.groovymcp.engine.query.Queries;
+import io.groovymcp.engine.query.QueryCache;
+import io.groovymcp.engine.query.Workspace;
+import io.groovymcp.engine.text.SourceText;
 
 /**
- * The engine facade: JSON in, JSON out, the same code on the JVM (the oracle) and in WebAssembly. It holds the open
- * buffers and the latest compile of all of them; every query first makes that compile current.
+ * The engine facade: JSON in, JSON out, the same code on the JVM (the oracle) and in WebAssembly. One instance is
+ * the whole engine state: the class model, the open buffers, the latest compile of all of them (every query first
+ * makes it current), the queries' caches and the settings the host configured. There is no other mutable state.
  */
-public final class Engine {
-    private static Engine instance;
-    /** Stack traces of internal failures to stderr; off by default because the host logs one line per failure. */
-    private static boolean verbose;
-
+public final class Engine implements Workspace {
     private final ClassModel model = new ClassModel();
     private final Buffers buffers = new Buffers();
+    private final QueryCache cache = new QueryCache();
+    private final OpTable ops = new OpTable();
     private ModelClassLoader loader;
     private ModelClassNodeResolver resolver;
     private Compilation snapshot;
     private long snapshotStamp = -1;
+    /** Packages the class model and the classpath jars declare, built on first use. */
+    private java.util.Set<String> libraryPackages;
+    /** Stack traces of internal failures to stderr; off by default because the host logs one line per failure. */
+    private boolean verbose;
 
-    /** The process-wide engine used by the wasm exports. */
-    public static synchronized Engine shared() {
-        if (instance == null) {
-            instance = new Engine();
-        }
-        return instance;
+    public Engine() {
+        ops.add("open", r -> {
+            Buffers.Buffer b = buffers.open(r.string("uri"), r.string("text"));
+            return Json.obj("uri", b.uri, "version", b.version);
+        }).add("close", r -> {
+            boolean closed = buffers.close(r.string("uri"));
+            if (closed) {
+                // nothing of a closed buffer may stay reachable: its AST lives in the snapshot and the caches
+                snapshot = null;
+                snapshotStamp = -1;
+                cache.forgetCompiles();
+            }
+            return Json.obj("closed", closed);
+        }).add("configure", this::configure)
+                .add("keywords", r -> Json.obj("keywords", Lexing.keywords()))
+                .add("defaultImports", r -> defaultImports())
+                .add("verbose", r -> {
+                    verbose = Boolean.TRUE.equals(r.optBoolean("on"));
+                    return Json.obj("verbose", verbose);
+                })
+                .add("info", r -> Json.obj("groovyVersion", EngineVersion.GROOVY, "openBuffers", buffers.size(),
+                        "classModelClasses", model.modelClasses(), "classpathClasses", model.classpathClasses()));
+        Queries.register(ops, this);
+        Lint.register(ops, this, this::libraryHasPackage, LintRulesBridge::check);
     }
 
     public int loadClassModel(byte[] zip) throws IOException {
@@ -61,6 +87,22 @@ public final class Engine {
         resolver = null;
         snapshot = null;
         snapshotStamp = -1;
+        libraryPackages = null;
+        cache.clear();
+    }
+
+    private boolean libraryHasPackage(String name) {
+        if (libraryPackages == null) {
+            java.util.Set<String> p = new java.util.HashSet<>();
+            for (String path : model.resourceNames()) {
+                int slash = path.lastIndexOf('/');
+                if (path.endsWith(".class") && slash > 0) {
+                    p.add(path.substring(0, slash).replace('/', '.'));
+                }
+            }
+            libraryPackages = p;
+        }
+        return libraryPackages.contains(name);
     }
 
     private void ensureLoader() {
@@ -76,11 +118,22 @@ public final class Engine {
         LibraryHooks.install(model, resolver);
     }
 
-    /** Recompiles when any buffer changed since the last compile. */
+    /** Settings the host owns; each field is optional and keeps its value when absent. */
+    private Object configure(Request r) {
+        Integer max = r.optPositive("maxOpenBuffers");
+        if (max != null) {
+            buffers.setMaxOpen(max);
+        }
+        return Json.obj("maxOpenBuffers", buffers.maxOpen());
+    }
+
+    @Override
     public Compilation current() {
         ensureLoader();
         if (snapshot == null || snapshotStamp != buffers.stamp()) {
-            snapshot = Compilation.run(buffers.texts(), loader, resolver);
+            snapshot = null; // let the old compile go before the new one is built
+            cache.forgetCompiles();
+            snapshot = Compilation.run(buffers.texts(), loader, resolver, verbose);
             snapshotStamp = buffers.stamp();
         }
         return snapshot;
@@ -94,13 +147,13 @@ public final class Engine {
             }
             @SuppressWarnings("unchecked")
             Request r = new Request((Map<String, Object>) parsed);
-            Object result = dispatch(r);
+            Object result = ops.run(r.string("op"), r);
             return Json.write(Json.obj("result", result));
         } catch (EngineException e) {
             return error(e.kind() == EngineException.Kind.ARGUMENT ? "argument" : "state", e.getMessage());
         } catch (Json.JsonException e) {
             return error("argument", "bad request JSON: " + e.getMessage());
-        } catch (RuntimeException | IOException | StackOverflowError | LinkageError | AssertionError e) {
+        } catch (RuntimeException | StackOverflowError | LinkageError | AssertionError e) {
             if (verbose) {
                 e.printStackTrace();
             }
@@ -119,65 +172,22 @@ public final class Engine {
         return Json.write(Json.obj("error", Json.obj("kind", kind, "message", message)));
     }
 
-    private Object dispatch(Request r) throws IOException {
-        String op = r.string("op");
-        switch (op) {
-            case "open": {
-                Buffers.Buffer b = buffers.open(r.string("uri"), r.string("text"));
-                return Json.obj("uri", b.uri, "version", b.version);
-            }
-            case "close":
-                return Json.obj("closed", buffers.close(r.string("uri")));
-            case "diagnostics": {
-                String uri = r.string("uri");
-                Buffers.Buffer b = buffers.get(uri);
-                if (b == null) {
-                    return Json.obj("uri", uri, "diagnostics", new ArrayList<>(), "errorCount", 0,
-                            "warningCount", 0);
-                }
-                Compilation c = current();
-                return Diagnostics.of(uri, b.text, c, Queries.unusedImportHints(c, uri, b.text));
-            }
-            case "keywords":
-                return Json.obj("keywords", keywords());
-            case "defaultImports":
-                return defaultImports();
-            case "verbose":
-                verbose = Boolean.TRUE.equals(r.optBoolean("on"));
-                Compilation.setVerbose(verbose);
-                return Json.obj("verbose", verbose);
-            case "info":
-                return Json.obj("groovyVersion", EngineVersion.GROOVY, "openBuffers", buffers.size(),
-                        "classModelClasses", model.modelClasses(), "classpathClasses", model.classpathClasses());
-            default:
-                return Queries.dispatch(this, op, r);
-        }
-    }
-
-    Buffers.Buffer requireBuffer(String uri) {
+    @Override
+    public SourceText text(String uri) {
         Buffers.Buffer b = buffers.get(uri);
         if (b == null) {
             throw new EngineException(EngineException.Kind.STATE, "not open: " + uri);
         }
-        return b;
+        return b.text;
     }
 
-    Iterable<Buffers.Buffer> openBuffers() {
-        return buffers.all();
-    }
-
-    /** The open buffer's text; an unknown or closed URI is a state error. */
-    public io.groovymcp.engine.text.SourceText text(String uri) {
-        return requireBuffer(uri).text;
-    }
-
-    /** The open buffer's text, or null. */
-    public io.groovymcp.engine.text.SourceText textOrNull(String uri) {
+    @Override
+    public SourceText textOrNull(String uri) {
         Buffers.Buffer b = buffers.get(uri);
         return b == null ? null : b.text;
     }
 
-    /** Open buffer URIs in opening order. */
+    @Override
     public List<String> openUris() {
         List<String> uris = new ArrayList<>();
         for (Buffers.Buffer b : buffers.all()) {
@@ -186,28 +196,15 @@ public final class Engine {
         return uris;
     }
 
-    /** Compiler configuration and class loader of the live compiles, for private recompiles (completion). */
+    @Override
     public Compilation compileDetached(Map<String, String> texts) {
         ensureLoader();
-        return Compilation.run(texts, loader, resolver);
+        return Compilation.run(texts, loader, resolver, verbose);
     }
 
-    ClassModel model() {
-        return model;
-    }
-
-    public static List<String> keywords() {
-        TreeSet<String> words = new TreeSet<>();
-        for (int t = 0; t <= GroovyLexer.VOCABULARY.getMaxTokenType(); t++) {
-            String lit = GroovyLexer.VOCABULARY.getLiteralName(t);
-            if (lit != null && lit.length() > 2 && lit.startsWith("'") && lit.endsWith("'")) {
-                String w = lit.substring(1, lit.length() - 1);
-                if (Character.isJavaIdentifierStart(w.charAt(0))) {
-                    words.add(w);
-                }
-            }
-        }
-        return new ArrayList<>(words);
+    @Override
+    public QueryCache cache() {
+        return cache;
     }
 
     static Map<String, Object> defaultImports() {

@@ -44,16 +44,19 @@ public final class Compilation {
     private final List<Message> errors = new ArrayList<>();
     private final List<Message> warnings = new ArrayList<>();
     private final Set<String> parseFailed = new LinkedHashSet<>();
+    /** Buffers set aside after a later phase failed in them, with their (resolved) units from that round. */
+    private final Map<String, SourceUnit> isolated = new LinkedHashMap<>();
     private CompilationUnit unit;
-    private static boolean verbose;
+    /** Print the stack traces of the compiler's own exceptions to stderr (a debugging aid, off by default). */
+    private final boolean verbose;
 
-    public static void setVerbose(boolean on) {
-        verbose = on;
+    private Compilation(boolean verbose) {
+        this.verbose = verbose;
     }
 
     public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
-                                  ModelClassNodeResolver resolver) {
-        Compilation c = new Compilation();
+                                  ModelClassNodeResolver resolver, boolean verbose) {
+        Compilation c = new Compilation(verbose);
         c.compile(buffers, loader, resolver);
         return c;
     }
@@ -112,6 +115,18 @@ public final class Compilation {
                 }
                 continue;
             }
+            Set<String> stopped = failed && cu.getPhase() > Phases.CONVERSION ? isolate(ec, roundUnits, round) : null;
+            if (stopped != null) {
+                // These buffers stopped a later phase (an unresolved class, say). Their messages and resolved ASTs
+                // are kept from this round; the rest compile on without them, so one broken buffer never switches
+                // off resolution or type checking in the others.
+                keep(ec, stopped);
+                for (String b : stopped) {
+                    isolated.put(b, roundUnits.get(b));
+                    round.remove(b);
+                }
+                continue;
+            }
             if (!failed) {
                 typeCheck(cu, roundUnits.values());
             } else {
@@ -126,13 +141,82 @@ public final class Compilation {
             }
             errors.addAll(ec.getErrors() == null ? Collections.emptyList() : ec.getErrors());
             warnings.addAll(ec.getWarnings() == null ? Collections.emptyList() : ec.getWarnings());
-            for (Map.Entry<String, SourceUnit> e : roundUnits.entrySet()) {
-                if (!parseFailed.contains(e.getKey())) {
-                    units.put(e.getKey(), e.getValue());
+            for (String uri : buffers.keySet()) {
+                SourceUnit su = roundUnits.containsKey(uri) ? roundUnits.get(uri) : isolated.get(uri);
+                if (su != null && !parseFailed.contains(uri)) {
+                    units.put(uri, su);
                 }
             }
             unit = cu;
             return;
+        }
+    }
+
+    /**
+     * The buffers to set aside after a phase past parsing failed: those owning an error, plus every buffer that
+     * names a class they declare (without them it would get errors that are not its own). Null when that would be
+     * every buffer, or when a message belongs to no buffer (then the failure is the whole compile's).
+     */
+    private static Set<String> isolate(ErrorCollector ec, Map<String, SourceUnit> roundUnits, Map<String, String> round) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Message m : ec.getErrors() == null ? Collections.<Message>emptyList() : ec.getErrors()) {
+            String owner = MessageSource.uriOf(m);
+            if (owner == null || !roundUnits.containsKey(owner)) {
+                return null;
+            }
+            out.add(owner);
+        }
+        if (out.isEmpty()) {
+            return null;
+        }
+        Set<String> names = new LinkedHashSet<>();
+        boolean grew = true;
+        while (grew && out.size() < round.size()) {
+            for (String b : out) {
+                ModuleNode mn = roundUnits.get(b).getAST();
+                if (mn != null) {
+                    for (ClassNode cn : mn.getClasses()) {
+                        names.add(cn.getNameWithoutPackage().replace('$', '.'));
+                        int dot = cn.getNameWithoutPackage().lastIndexOf('$');
+                        names.add(cn.getNameWithoutPackage().substring(dot + 1));
+                    }
+                }
+            }
+            grew = false;
+            for (Map.Entry<String, String> e : round.entrySet()) {
+                if (!out.contains(e.getKey()) && mentionsAny(e.getValue(), names)) {
+                    out.add(e.getKey());
+                    grew = true;
+                }
+            }
+        }
+        return out.size() < round.size() ? out : null;
+    }
+
+    private static boolean mentionsAny(String text, Set<String> names) {
+        for (String n : names) {
+            for (int i = text.indexOf(n); i >= 0; i = text.indexOf(n, i + 1)) {
+                int e = i + n.length();
+                if ((i == 0 || !Character.isJavaIdentifierPart(text.charAt(i - 1)))
+                        && (e >= text.length() || !Character.isJavaIdentifierPart(text.charAt(e)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Keeps this round's messages of the given buffers. */
+    private void keep(ErrorCollector ec, Set<String> owners) {
+        for (Message m : ec.getErrors() == null ? Collections.<Message>emptyList() : ec.getErrors()) {
+            if (owners.contains(MessageSource.uriOf(m))) {
+                errors.add(m);
+            }
+        }
+        for (Message m : ec.getWarnings() == null ? Collections.<Message>emptyList() : ec.getWarnings()) {
+            if (owners.contains(MessageSource.uriOf(m))) {
+                warnings.add(m);
+            }
         }
     }
 
@@ -240,6 +324,11 @@ public final class Compilation {
 
     public List<Message> warnings() {
         return warnings;
+    }
+
+    /** True when the buffer stopped at parsing (its messages are syntax errors and it has no AST). */
+    public boolean parseFailed(String uri) {
+        return parseFailed.contains(uri);
     }
 
     public SourceUnit unit(String uri) {

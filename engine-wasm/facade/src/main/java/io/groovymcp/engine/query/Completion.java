@@ -17,7 +17,6 @@ import org.codehaus.groovy.ast.PropertyNode;
 import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.control.ResolveVisitor;
 
-import io.groovymcp.engine.Engine;
 import io.groovymcp.engine.classmodel.LibraryHooks;
 import io.groovymcp.engine.json.Json;
 
@@ -28,13 +27,12 @@ import io.groovymcp.engine.json.Json;
  */
 final class Completion {
     static final int MAX = 100;
-    private static final String[] GDK = {
+    static final String[] GDK = {
         "org.codehaus.groovy.runtime.DefaultGroovyMethods",
         "org.codehaus.groovy.runtime.StringGroovyMethods",
         "org.codehaus.groovy.runtime.IOGroovyMethods",
         "org.codehaus.groovy.runtime.ResourceGroovyMethods",
     };
-    private static List<MethodNode> gdkMethods;
 
     private Completion() {
     }
@@ -55,7 +53,7 @@ final class Completion {
             boolean staticOnly = o != null && o.staticReceiver;
             members(items, recv, prefix, staticOnly);
             if (prefix.length() >= 2 && !staticOnly) {
-                gdk(items, recv, prefix);
+                gdk(ctx.cache, items, recv, prefix);
             }
         } else {
             Index ix = ctx.index;
@@ -69,7 +67,7 @@ final class Completion {
             locals(items, ix, ctx.uri, caret, ps, prefix);
             enclosingMembers(items, ix, ctx.uri, caret, prefix);
             types(items, ix, prefix);
-            for (String k : Engine.keywords()) {
+            for (String k : Lexing.keywords()) {
                 if (startsWith(k, prefix)) {
                     put(items, "k:" + k, Json.obj("label", k, "kind", "Keyword", "detail", "keyword", "insertText", k));
                 }
@@ -194,7 +192,7 @@ final class Completion {
         return out;
     }
 
-    private static void gdk(Map<String, Map<String, Object>> items, ClassNode recv, String prefix) {
+    private static void gdk(QueryCache cache, Map<String, Map<String, Object>> items, ClassNode recv, String prefix) {
         List<Map<String, Object>> found = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
         for (Map<String, Object> i : items.values()) {
@@ -202,7 +200,7 @@ final class Completion {
             names.add(String.valueOf(i.get("label")));
         }
         ClassNode r = recv.redirect();
-        for (MethodNode m : gdkMethods()) {
+        for (MethodNode m : cache.gdkMethods()) {
             if (!startsWith(m.getName(), prefix) || names.contains(m.getName())) {
                 continue;
             }
@@ -222,27 +220,6 @@ final class Completion {
         ClassNode r = receiver.redirect();
         return ClassHelper.isObjectType(self) || r.getName().equals(self.getName()) || r.isDerivedFrom(self)
                 || r.implementsInterface(self);
-    }
-
-    /** Public static methods of the GDK classes with a receiver parameter, from the class model (no reflection). */
-    static List<MethodNode> gdkMethods() {
-        if (gdkMethods == null) {
-            List<MethodNode> all = new ArrayList<>();
-            for (String cls : GDK) {
-                ClassNode c = LibraryHooks.decompile(cls);
-                if (c == null) {
-                    continue;
-                }
-                for (MethodNode m : c.getMethods()) {
-                    if (m.isPublic() && m.isStatic() && m.getParameters().length > 0 && !m.isSynthetic()
-                            && !deprecated(m)) {
-                        all.add(m);
-                    }
-                }
-            }
-            gdkMethods = all;
-        }
-        return gdkMethods;
     }
 
     private static boolean deprecated(MethodNode m) {
@@ -316,8 +293,8 @@ final class Completion {
         if (st == null) {
             return false;
         }
-        return Ctx.off(st, n.getLineNumber(), n.getColumnNumber()) <= caret
-                && caret <= Ctx.off(st, n.getLastLineNumber(), n.getLastColumnNumber());
+        return st.compilerOffset(n.getLineNumber(), n.getColumnNumber()) <= caret
+                && caret <= st.compilerOffset(n.getLastLineNumber(), n.getLastColumnNumber());
     }
 
     private static void types(Map<String, Map<String, Object>> items, Index ix, String prefix) {

@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.EngineException;
-import io.groovymcp.engine.Request;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.text.SourceText;
 
 /** A positional request resolved against the current compile: buffer, clamped caret offset and the index. */
 final class Ctx {
-    final Engine engine;
+    final Workspace ws;
+    final QueryCache cache;
     final String uri;
     final SourceText st;
     final Compilation compilation;
@@ -22,17 +22,14 @@ final class Ctx {
     /** True when the buffer does not parse and the index covers only the text before its first syntax error. */
     final boolean partial;
 
-    private static Compilation repairedFor;
-    private static String repairedUri;
-    private static Index repaired;
-
-    private Ctx(Engine engine, String uri, SourceText st, int offset) {
-        this.engine = engine;
+    private Ctx(Workspace ws, String uri, SourceText st, int offset) {
+        this.ws = ws;
+        this.cache = ws.cache();
         this.uri = uri;
         this.st = st;
         this.offset = offset;
-        this.compilation = engine.current();
-        Index ix = Index.of(compilation, engine::textOrNull);
+        this.compilation = ws.current();
+        Index ix = cache.index(compilation, ws::textOrNull);
         boolean part = false;
         if (compilation.unit(uri) == null) {
             Index r = repair();
@@ -50,8 +47,8 @@ final class Ctx {
      * brackets still open there closed) still gives navigation over everything above the error.
      */
     private Index repair() {
-        if (repairedFor == compilation && uri.equals(repairedUri)) {
-            return repaired;
+        if (cache.hasRepair(compilation, uri)) {
+            return cache.repaired();
         }
         int line = -1;
         for (org.codehaus.groovy.control.messages.Message m : compilation.errors()) {
@@ -69,34 +66,32 @@ final class Ctx {
             if (line - back <= 1) {
                 break;
             }
-            Patched p = Patched.truncated(this, off(st, line - back, 1), "");
+            Patched p = Patched.truncated(this, st.compilerOffset(line - back, 1), "");
             if (p.parsed()) {
                 r = p.index;
                 break;
             }
         }
-        repairedFor = compilation;
-        repairedUri = uri;
-        repaired = r;
+        cache.repaired(compilation, uri, r);
         return r;
     }
 
-    static Ctx at(Engine engine, Request r) {
+    static Ctx at(Workspace ws, Request r) {
         String uri = r.string("uri");
-        SourceText st = engine.text(uri);
+        SourceText st = ws.text(uri);
         int line = r.integer("line");
         int ch = r.integer("character");
-        return new Ctx(engine, uri, st, st.offset(line, ch));
+        return new Ctx(ws, uri, st, st.offset(line, ch));
     }
 
-    static Ctx whole(Engine engine, Request r) {
+    static Ctx whole(Workspace ws, Request r) {
         String uri = r.string("uri");
-        SourceText st = engine.text(uri);
-        return new Ctx(engine, uri, st, 0);
+        SourceText st = ws.text(uri);
+        return new Ctx(ws, uri, st, 0);
     }
 
-    static Index index(Engine engine) {
-        return Index.of(engine.current(), engine::textOrNull);
+    static Index index(Workspace ws) {
+        return ws.cache().index(ws.current(), ws::textOrNull);
     }
 
     Occ occ() {
@@ -108,8 +103,8 @@ final class Ctx {
     }
 
     /** {uri, range, snippet} of an occurrence: the identifier range and its lines with three lines of context. */
-    static Map<String, Object> site(Engine engine, Occ o) {
-        SourceText st = engine.textOrNull(o.uri);
+    static Map<String, Object> site(Workspace ws, Occ o) {
+        SourceText st = ws.textOrNull(o.uri);
         if (st == null) {
             return null;
         }
@@ -140,19 +135,5 @@ final class Ctx {
         return n;
     }
 
-    private static SourceText lfFor;
-    private static int[] lfCache;
 
-    /** UTF-16 offset of a compiler position in this text (see Index.offset for why not SourceText.fromCompiler). */
-    static int off(SourceText st, int line1, int col1) {
-        if (lfFor != st) {
-            lfCache = Index.lfStarts(st.text());
-            lfFor = st;
-        }
-        return Index.offset(st.text(), lfCache, line1, col1);
-    }
-
-    static <T> List<T> list() {
-        return new ArrayList<>();
-    }
 }

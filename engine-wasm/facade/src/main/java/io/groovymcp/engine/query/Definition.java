@@ -47,7 +47,7 @@ final class Definition {
                     decl = ctx.index.declarations.get(Identity.key(((ConstructorNode) t).getDeclaringClass(), o.uri));
                 }
                 if (decl != null) {
-                    Map<String, Object> site = Ctx.site(ctx.engine, decl);
+                    Map<String, Object> site = Ctx.site(ctx.ws, decl);
                     if (site != null) {
                         locations.add(site);
                     }
@@ -71,7 +71,7 @@ final class Definition {
             if (!out.isEmpty()) {
                 return out;
             }
-            for (MethodNode m : Completion.gdkMethods()) {
+            for (MethodNode m : ix.cache.gdkMethods()) {
                 if (m.getName().equals(o.name) && Identity.sameArity(m, o.arity < 0 ? -1 : o.arity + 1)
                         && Completion.appliesTo(m, o.receiverHint)) {
                     out.add(m);

@@ -36,7 +36,7 @@ final class Describe {
         String doc = "";
         Occ decl = ctx.index.declarations.get(o.key);
         if (decl != null && decl.node != null) {
-            SourceText st = ctx.engine.textOrNull(decl.uri);
+            SourceText st = ctx.ws.textOrNull(decl.uri);
             if (st != null) {
                 doc = Groovydoc.markdown(Groovydoc.before(st.text(), declStart(st, decl.node)));
             }
@@ -50,7 +50,7 @@ final class Describe {
     }
 
     private static int declStart(SourceText st, ASTNode n) {
-        return Ctx.off(st, n.getLineNumber(), n.getColumnNumber());
+        return st.compilerOffset(n.getLineNumber(), n.getColumnNumber());
     }
 
     static String signature(Index ix, Occ o) {

@@ -17,6 +17,7 @@ import org.codehaus.groovy.syntax.SyntaxException;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.compile.MessageSource;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.text.SourceText;
 
 /**
@@ -27,22 +28,23 @@ public final class Diagnostics {
     private Diagnostics() {
     }
 
+    /** The diagnostics op: a buffer that is not open is the same state error as for every other op. */
+    static Map<String, Object> run(Workspace ws, Request r) {
+        String uri = r.string("uri");
+        SourceText st = ws.text(uri);
+        Compilation c = ws.current();
+        return of(uri, st, c, OrganizeImports.hints(ws.cache(), c, uri, st));
+    }
+
     public static Map<String, Object> of(String uri, SourceText text, Compilation c, List<Map<String, Object>> hints) {
         List<Object> out = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
         int errors = 0;
         int warnings = 0;
-        for (Message m : c.errors()) {
-            Map<String, Object> d = convert(uri, text, m, "error");
-            if (d != null && seen.add(Json.write(d))) {
-                out.add(d);
+        for (Shown d : of(uri, text, c)) {
+            out.add(d.json);
+            if ("error".equals(d.json.get("severity"))) {
                 errors++;
-            }
-        }
-        for (Message m : c.warnings()) {
-            Map<String, Object> d = convert(uri, text, m, "warning");
-            if (d != null && seen.add(Json.write(d))) {
-                out.add(d);
+            } else {
                 warnings++;
             }
         }
@@ -50,6 +52,36 @@ public final class Diagnostics {
             out.addAll(hints);
         }
         return Json.obj("uri", uri, "diagnostics", out, "errorCount", errors, "warningCount", warnings);
+    }
+
+    /** A compiler message as one buffer shows it: the protocol diagnostic and the message it came from. */
+    public static final class Shown {
+        public final Message message;
+        public final Map<String, Object> json;
+
+        Shown(Message message, Map<String, Object> json) {
+            this.message = message;
+            this.json = json;
+        }
+    }
+
+    /** The buffer's compiler messages, errors then warnings, each identical diagnostic once. */
+    public static List<Shown> of(String uri, SourceText text, Compilation c) {
+        List<Shown> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Message m : c.errors()) {
+            Map<String, Object> d = convert(uri, text, m, "error");
+            if (d != null && seen.add(Json.write(d))) {
+                out.add(new Shown(m, d));
+            }
+        }
+        for (Message m : c.warnings()) {
+            Map<String, Object> d = convert(uri, text, m, "warning");
+            if (d != null && seen.add(Json.write(d))) {
+                out.add(new Shown(m, d));
+            }
+        }
+        return out;
     }
 
     private static Map<String, Object> convert(String uri, SourceText text, Message m, String severity) {

@@ -6,9 +6,8 @@ import java.util.Map;
 
 import org.apache.groovy.parser.antlr4.GroovyLexer;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.EngineException;
-import io.groovymcp.engine.Request;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.json.Json;
 import io.groovymcp.engine.text.SourceText;
 
@@ -22,17 +21,17 @@ final class Formatter {
     private Formatter() {
     }
 
-    static Map<String, Object> run(Engine engine, Request r) {
+    static Map<String, Object> run(Workspace ws, Request r) {
         String uri = r.string("uri");
         int tab = r.optInteger("tabSize", 4);
         if (tab < 1 || tab > 16) {
             throw new EngineException(EngineException.Kind.ARGUMENT, "tabSize must be between 1 and 16, got " + tab);
         }
         Boolean spaces = r.optBoolean("insertSpaces");
-        SourceText st = engine.text(uri);
+        SourceText st = ws.text(uri);
         String unit = spaces == null || spaces ? repeat(' ', tab) : "\t";
         List<Object> edits = new ArrayList<>();
-        String[] lines = format(st, unit);
+        String[] lines = format(ws.cache(), st, unit);
         if (lines == null) {
             return Json.obj("edits", edits);
         }
@@ -55,9 +54,9 @@ final class Formatter {
     }
 
     /** The new text of every line, or null when the text cannot be formatted safely. */
-    static String[] format(SourceText st, String unit) {
+    static String[] format(QueryCache cache, SourceText st, String unit) {
         String text = st.text();
-        List<Lexing.Tok> toks = Lexing.lex(text);
+        List<Lexing.Tok> toks = cache.lex(text);
         if (!complete(text, toks)) {
             return null;
         }
@@ -176,7 +175,7 @@ final class Formatter {
             joined.append(text, st.lineEnd(line), line + 1 < n ? st.lineStart(line + 1) : text.length());
         }
         String result = joined.toString();
-        if (!result.equals(text) && !sameTokens(toks, Lexing.lex(result))) {
+        if (!result.equals(text) && !sameTokens(toks, cache.lex(result))) {
             return null;
         }
         return out;

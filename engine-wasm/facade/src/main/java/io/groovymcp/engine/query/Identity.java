@@ -217,8 +217,4 @@ final class Identity {
         }
         return ps.length > 0 && ps[ps.length - 1].getType().isArray() && arity >= ps.length - 1;
     }
-
-    static boolean isVisible(List<?> l) {
-        return l != null && !l.isEmpty();
-    }
 }

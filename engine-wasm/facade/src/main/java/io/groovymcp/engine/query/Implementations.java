@@ -39,7 +39,7 @@ final class Implementations {
     private static void add(Ctx ctx, List<Object> locations, Object decl) {
         Occ d = ctx.index.declarations.get(Identity.key(decl, ""));
         if (d != null) {
-            Map<String, Object> site = Ctx.site(ctx.engine, d);
+            Map<String, Object> site = Ctx.site(ctx.ws, d);
             if (site != null) {
                 locations.add(site);
             }

@@ -52,10 +52,8 @@ import io.groovymcp.engine.text.SourceText;
  * describe, definition, references, rename, implementations and tokens, so they always agree with each other.
  */
 final class Index {
-    private static Compilation cachedFor;
-    private static Index cached;
-
     final Compilation compilation;
+    final QueryCache cache;
     TextSource texts;
     /** uri -> occurrences in text order. */
     final Map<String, List<Occ>> byUri = new LinkedHashMap<>();
@@ -68,22 +66,14 @@ final class Index {
     /** Local declarations to their initializers, for inferring the type of a {@code def} local. */
     final Map<VariableExpression, Expression> initializers = new java.util.HashMap<>();
 
-    private Index(Compilation c) {
+    private Index(Compilation c, QueryCache cache) {
         this.compilation = c;
+        this.cache = cache;
     }
 
-    /** The index of a compile, built once; the engine keeps at most one compile alive anyway. */
-    static Index of(Compilation c, TextSource texts) {
-        if (cachedFor != c) {
-            cached = build(c, texts);
-            cachedFor = c;
-        }
-        return cached;
-    }
-
-    /** An uncached index, for private recompiles of patched text. */
-    static Index build(Compilation c, TextSource texts) {
-        Index ix = new Index(c);
+    /** A new index of a compile; {@link QueryCache#index} keeps the current compile's. */
+    static Index build(Compilation c, TextSource texts, QueryCache cache) {
+        Index ix = new Index(c, cache);
         ix.texts = texts;
         for (Map.Entry<String, SourceUnit> e : c.units().entrySet()) {
             SourceText st = texts.text(e.getKey());
@@ -130,6 +120,11 @@ final class Index {
         for (ImportNode imp : module.getStaticStarImports().values()) {
             w.importType(imp);
         }
+        Assigned assigned = new Assigned(module.getContext());
+        for (ClassNode cn : module.getClasses()) {
+            assigned.visitClass(cn);
+        }
+        w.reassigned = assigned.variables;
         for (ClassNode cn : module.getClasses()) {
             if (!cn.isScript()) {
                 declared.add(cn);
@@ -177,13 +172,10 @@ final class Index {
         ClassNode currentClass;
         private int unbound;
 
-        final int[] lfStarts;
-
         Walker(String uri, SourceText st, ModuleNode module, List<Occ> out) {
             this.uri = uri;
             this.st = st;
             this.text = st.text();
-            this.lfStarts = lfStarts(text);
             this.module = module;
             this.out = out;
         }
@@ -193,12 +185,8 @@ final class Index {
             return module.getContext();
         }
 
-        /**
-         * The compiler's lexer counts lines at LF only (a lone CR does not end its line) and columns in code points,
-         * so positions are mapped with an LF-only line table rather than the protocol's.
-         */
         int off(int line1, int col1) {
-            return Index.offset(text, lfStarts, line1, col1);
+            return st.compilerOffset(line1, col1);
         }
 
         int startOf(ASTNode n) {
@@ -491,8 +479,14 @@ final class Index {
                 base = base.getComponentType();
             }
             if (positioned(t)) {
-                int s0 = startOf(t);
-                int e0 = endOf(t);
+                typeSpan(t, base, startOf(t), endOf(t), token);
+            }
+            generics(base.getGenericsTypes(), false);
+        }
+
+        /** A type named by the text between s0 and e0 (a qualified name; generics and dims cut off). */
+        void typeSpan(ClassNode t, ClassNode base, int s0, int e0, String token) {
+            {
                 if (e0 > s0 && e0 <= text.length()) {
                     String span = text.substring(s0, e0);
                     int cut = span.length();
@@ -519,7 +513,6 @@ final class Index {
                     }
                 }
             }
-            generics(base.getGenericsTypes(), false);
         }
 
         void importType(ImportNode imp) {
@@ -626,8 +619,14 @@ final class Index {
                     if (t == null) {
                         t = call.getMethodTarget();
                     }
+                    int arity = argCount(call.getArguments());
+                    if (t == null && call.isImplicitThis() && closures == 0) {
+                        t = onlyMethod(currentClass, name, arity);
+                    } else if (t == null && !call.isSpreadSafe()) {
+                        t = onlyMethod(constructedType(call.getObjectExpression()), name, arity);
+                    }
                     Occ o = add(s, name, t, false, t != null, "method");
-                    o.arity = argCount(call.getArguments());
+                    o.arity = arity;
                     o.call = true;
                     if (t != null) {
                         o.isStatic = t.isStatic();
@@ -640,16 +639,67 @@ final class Index {
             super.visitMethodCallExpression(call);
         }
 
+        /** Variables assigned anywhere in the module after their declaration. */
+        Set<Variable> reassigned = new HashSet<>();
+
+        /**
+         * The class of a local declared {@code def x = new T(...)} and never assigned again: its calls are as
+         * typed as if it were declared {@code T x}. Null for anything else.
+         */
+        ClassNode constructedType(Expression recv) {
+            if (!(recv instanceof VariableExpression)) {
+                return null;
+            }
+            Variable av = ((VariableExpression) recv).getAccessedVariable();
+            if (!(av instanceof VariableExpression) || reassigned.contains(av)) {
+                return null;
+            }
+            Expression init = initializers.get(av);
+            return init instanceof ConstructorCallExpression && !((ConstructorCallExpression) init).isSuperCall()
+                    && !((ConstructorCallExpression) init).isThisCall() && !init.getType().isInterface()
+                    ? init.getType() : null;
+        }
+
+        /** Closures entered around the current node (their delegate may own an implicit-this call). */
+        int closures;
+
+        /**
+         * An implicit-this call outside closures, in dynamic code, binds to the class's method when exactly one
+         * method of that name and arity exists in the class and its superclasses, and nothing intercepts calls
+         * (methodMissing, invokeMethod). Anything else stays unbound.
+         */
+        MethodNode onlyMethod(ClassNode cls, String name, int arity) {
+            if (cls == null || arity < 0) {
+                return null;
+            }
+            MethodNode only = null;
+            for (ClassNode c = cls; c != null && !ClassHelper.isObjectType(c); c = c.getSuperClass()) {
+                if (!c.getMethods("methodMissing").isEmpty() || !c.getMethods("invokeMethod").isEmpty()) {
+                    return null;
+                }
+                for (MethodNode m : c.getMethods(name)) {
+                    if (Identity.sameArity(m, arity)) {
+                        if (only != null) {
+                            return null;
+                        }
+                        only = m;
+                    }
+                }
+            }
+            return only;
+        }
+
         ClassNode receiverType(Expression recv, boolean implicitThis) {
             if (implicitThis) {
                 return currentClass;
             }
+            if (recv instanceof ClassExpression) {
+                // the class itself (its static members), not the Class<T> the type checker infers
+                return recv.getType();
+            }
             ClassNode inferred = recv.getNodeMetaData(StaticTypesMarker.INFERRED_TYPE);
             if (inferred != null) {
                 return inferred;
-            }
-            if (recv instanceof ClassExpression) {
-                return recv.getType();
             }
             if (recv instanceof VariableExpression) {
                 VariableExpression v = (VariableExpression) recv;
@@ -801,7 +851,9 @@ final class Index {
         @Override
         public void visitClassExpression(ClassExpression ce) {
             if (positioned(ce) && !ce.getType().isScript()) {
-                typeRef(ce.getType());
+                // the class as written here (LocalDate.now()): a library node has no position and a source class's
+                // position is its declaration, so the expression's own span names it
+                typeSpan(ce.getType(), ce.getType(), startOf(ce), endOf(ce), null);
             }
             super.visitClassExpression(ce);
         }
@@ -821,7 +873,12 @@ final class Index {
                 scopeEnd = endOf(ce);
             }
             parameters(ce.getParameters(), "parameter");
-            super.visitClosureExpression(ce);
+            closures++;
+            try {
+                super.visitClosureExpression(ce);
+            } finally {
+                closures--;
+            }
             scopeStart = ss;
             scopeEnd = se;
         }
@@ -858,6 +915,53 @@ final class Index {
     }
 
     /** The static type an initializer evidently has (literals, constructor calls, STC-inferred), or null. */
+    /** Collects the variables that are assigned after their declaration (=, op=, ++, --). */
+    private static final class Assigned extends ClassCodeVisitorSupport {
+        final Set<Variable> variables = new HashSet<>();
+        private final SourceUnit unit;
+
+        Assigned(SourceUnit unit) {
+            this.unit = unit;
+        }
+
+        @Override
+        protected SourceUnit getSourceUnit() {
+            return unit;
+        }
+
+        private void target(Expression e) {
+            if (e instanceof VariableExpression) {
+                Variable v = ((VariableExpression) e).getAccessedVariable();
+                variables.add(v != null ? v : (VariableExpression) e);
+            } else if (e instanceof TupleExpression) {
+                for (Expression x : ((TupleExpression) e).getExpressions()) {
+                    target(x);
+                }
+            }
+        }
+
+        @Override
+        public void visitBinaryExpression(org.codehaus.groovy.ast.expr.BinaryExpression e) {
+            if (!(e instanceof DeclarationExpression)
+                    && org.codehaus.groovy.syntax.Types.isAssignment(e.getOperation().getType())) {
+                target(e.getLeftExpression());
+            }
+            super.visitBinaryExpression(e);
+        }
+
+        @Override
+        public void visitPostfixExpression(org.codehaus.groovy.ast.expr.PostfixExpression e) {
+            target(e.getExpression());
+            super.visitPostfixExpression(e);
+        }
+
+        @Override
+        public void visitPrefixExpression(org.codehaus.groovy.ast.expr.PrefixExpression e) {
+            target(e.getExpression());
+            super.visitPrefixExpression(e);
+        }
+    }
+
     static ClassNode typeOfInitializer(Expression init) {
         if (init == null) {
             return null;
@@ -877,40 +981,6 @@ final class Index {
             return init.getType();
         }
         return null;
-    }
-
-    static int[] lfStarts(String text) {
-        int n = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                n++;
-            }
-        }
-        int[] starts = new int[n];
-        int k = 1;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                starts[k++] = i + 1;
-            }
-        }
-        return starts;
-    }
-
-    /** UTF-16 offset of a compiler position (1-based LF-counted line, 1-based code-point column), clamped. */
-    static int offset(String text, int[] lfStarts, int line1, int col1) {
-        int line = Math.max(0, Math.min(line1 - 1, lfStarts.length - 1));
-        int off = lfStarts[line];
-        int end = line + 1 < lfStarts.length ? lfStarts[line + 1] - 1 : text.length();
-        for (int cps = Math.max(0, col1 - 1); cps > 0 && off < end; cps--) {
-            off += Character.isHighSurrogate(text.charAt(off)) && off + 1 < end
-                    && Character.isLowSurrogate(text.charAt(off + 1)) ? 2 : 1;
-        }
-        return off;
-    }
-
-    /** UTF-16 offset of a node's start. */
-    static int start(String text, ASTNode n) {
-        return offset(text, lfStarts(text), n.getLineNumber(), n.getColumnNumber());
     }
 
     static boolean deprecated(AnnotatedNode n) {

@@ -13,7 +13,7 @@ import org.apache.groovy.parser.antlr4.GroovyLexer;
  * UTF-16 offsets (what the protocol counts). Lexing stops quietly at the first error, so broken text still yields the
  * tokens before it.
  */
-final class Lexing {
+public final class Lexing {
     static final int COMMENT = -100;
 
     static final class Tok {
@@ -37,33 +37,8 @@ final class Lexing {
     private Lexing() {
     }
 
-    private static String[] memoText = new String[2];
-    private static List<Tok>[] memoToks = newMemo();
-    private static int memoNext;
-
-    @SuppressWarnings("unchecked")
-    private static List<Tok>[] newMemo() {
-        return new List[2];
-    }
-
-    /**
-     * The tokens of a text (shared, never modify). The Groovy lexer costs tens of milliseconds on a large file, and
-     * diagnostics, tokens, format and organize imports all lex the same buffer, so the last two texts are kept.
-     */
-    static List<Tok> lex(String text) {
-        for (int i = 0; i < memoText.length; i++) {
-            if (memoText[i] != null && (memoText[i] == text || memoText[i].equals(text))) {
-                return memoToks[i];
-            }
-        }
-        List<Tok> toks = java.util.Collections.unmodifiableList(lexNow(text));
-        memoText[memoNext] = text;
-        memoToks[memoNext] = toks;
-        memoNext = (memoNext + 1) % memoText.length;
-        return toks;
-    }
-
-    private static List<Tok> lexNow(String text) {
+    /** The tokens of a text, lexed now; queries go through {@link QueryCache#lex}, which keeps the last two. */
+    static List<Tok> lexNow(String text) {
         List<Tok> out = new ArrayList<>();
         int[] cpToUtf16 = codePointOffsets(text);
         try {
@@ -126,5 +101,20 @@ final class Lexing {
         }
         char c = lit.charAt(1);
         return Character.isJavaIdentifierStart(c);
+    }
+
+    /** Groovy's reserved words, from the lexer's vocabulary, sorted. */
+    public static List<String> keywords() {
+        java.util.TreeSet<String> words = new java.util.TreeSet<>();
+        for (int t = 0; t <= GroovyLexer.VOCABULARY.getMaxTokenType(); t++) {
+            String lit = GroovyLexer.VOCABULARY.getLiteralName(t);
+            if (lit != null && lit.length() > 2 && lit.startsWith("'") && lit.endsWith("'")) {
+                String w = lit.substring(1, lit.length() - 1);
+                if (Character.isJavaIdentifierStart(w.charAt(0))) {
+                    words.add(w);
+                }
+            }
+        }
+        return new ArrayList<>(words);
     }
 }

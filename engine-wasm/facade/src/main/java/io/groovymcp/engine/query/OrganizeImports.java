@@ -12,8 +12,7 @@ import org.codehaus.groovy.ast.ImportNode;
 import org.codehaus.groovy.ast.ModuleNode;
 import org.codehaus.groovy.control.SourceUnit;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.Request;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.json.Json;
 import io.groovymcp.engine.text.SourceText;
@@ -38,14 +37,14 @@ final class OrganizeImports {
         String name;
     }
 
-    static List<Map<String, Object>> hints(Compilation c, String uri, SourceText st) {
+    static List<Map<String, Object>> hints(QueryCache cache, Compilation c, String uri, SourceText st) {
         List<Map<String, Object>> out = new ArrayList<>();
         SourceUnit su = c.unit(uri);
         ModuleNode m = su == null ? null : su.getAST();
         if (m == null) {
             return out;
         }
-        Set<String> used = usedNames(st.text());
+        Set<String> used = usedNames(cache, st.text());
         List<ImportNode> all = new ArrayList<>(m.getImports());
         all.addAll(m.getStaticImports().values());
         all.sort((a, b) -> Integer.compare(a.getLineNumber(), b.getLineNumber()));
@@ -53,9 +52,9 @@ final class OrganizeImports {
             if (i.getLineNumber() < 1 || used.contains(i.getAlias())) {
                 continue;
             }
-            int[] s = st.position(Ctx.off(st, i.getLineNumber(), i.getColumnNumber()));
+            int[] s = st.position(st.compilerOffset(i.getLineNumber(), i.getColumnNumber()));
             int[] e = i.getLastLineNumber() > 0
-                    ? st.position(Ctx.off(st, i.getLastLineNumber(), i.getLastColumnNumber())) : s;
+                    ? st.position(st.compilerOffset(i.getLastLineNumber(), i.getLastColumnNumber())) : s;
             String shown = i.isStatic() ? i.getClassName() + "." + i.getFieldName() : i.getClassName();
             out.add(Json.obj("range", SourceText.range(s, e), "severity", "hint",
                     "message", "Unused import: " + shown.replace('$', '.'), "code", "unused-import"));
@@ -64,10 +63,10 @@ final class OrganizeImports {
     }
 
     /** Identifier tokens outside import and package statements. */
-    static Set<String> usedNames(String text) {
+    static Set<String> usedNames(QueryCache cache, String text) {
         Set<String> used = new TreeSet<>();
         boolean header = false;
-        for (Lexing.Tok t : Lexing.lex(text)) {
+        for (Lexing.Tok t : cache.lex(text)) {
             if (t.type == GroovyLexer.IMPORT || t.type == GroovyLexer.PACKAGE) {
                 header = true;
             } else if (t.type == GroovyLexer.SEMI || (t.type == GroovyLexer.NL && !t.isComment())) {
@@ -91,21 +90,21 @@ final class OrganizeImports {
         return used;
     }
 
-    static Map<String, Object> run(Engine engine, Request r) {
+    static Map<String, Object> run(Workspace ws, Request r) {
         String uri = r.string("uri");
-        SourceText st = engine.text(uri);
-        Compilation c = engine.current();
+        SourceText st = ws.text(uri);
+        Compilation c = ws.current();
         List<Object> edits = new ArrayList<>();
         SourceUnit su = c.unit(uri);
         if (su == null || su.getAST() == null) {
             return Json.obj("edits", edits);
         }
         String text = st.text();
-        List<Stmt> stmts = statements(st);
+        List<Stmt> stmts = statements(ws.cache(), st);
         if (stmts == null || stmts.isEmpty()) {
             return Json.obj("edits", edits);
         }
-        Set<String> used = usedNames(text);
+        Set<String> used = usedNames(ws.cache(), text);
         Set<String> unresolved = new TreeSet<>();
         List<String> plain = new ArrayList<>();
         List<String> statics = new ArrayList<>();
@@ -150,9 +149,9 @@ final class OrganizeImports {
      * Import statements in order, each on its own lines with nothing else; null when anything else (a comment, an
      * annotation, code) sits among them, because rewriting that block could lose it.
      */
-    static List<Stmt> statements(SourceText st) {
+    static List<Stmt> statements(QueryCache cache, SourceText st) {
         String text = st.text();
-        List<Lexing.Tok> toks = Lexing.lex(text);
+        List<Lexing.Tok> toks = cache.lex(text);
         List<Stmt> out = new ArrayList<>();
         boolean inBlock = false;
         for (int i = 0; i < toks.size(); i++) {

@@ -36,7 +36,7 @@ final class Patched {
         StringBuilder closers = new StringBuilder();
         int[] stack = new int[64];
         int sp = 0;
-        for (Lexing.Tok tok : Lexing.lex(head)) {
+        for (Lexing.Tok tok : ctx.cache.lex(head)) {
             int ty = tok.type;
             if (ty == org.apache.groovy.parser.antlr4.GroovyLexer.LPAREN
                     || ty == org.apache.groovy.parser.antlr4.GroovyLexer.LBRACE
@@ -66,12 +66,12 @@ final class Patched {
 
     private static Patched compile(Ctx ctx, String patched) {
         Map<String, String> texts = new LinkedHashMap<>();
-        for (String u : ctx.engine.openUris()) {
-            texts.put(u, u.equals(ctx.uri) ? patched : ctx.engine.textOrNull(u).text());
+        for (String u : ctx.ws.openUris()) {
+            texts.put(u, u.equals(ctx.uri) ? patched : ctx.ws.textOrNull(u).text());
         }
         SourceText pst = new SourceText(patched);
-        Compilation c = ctx.engine.compileDetached(texts);
-        Index ix = Index.build(c, u -> u.equals(ctx.uri) ? pst : ctx.engine.textOrNull(u));
+        Compilation c = ctx.ws.compileDetached(texts);
+        Index ix = Index.build(c, u -> u.equals(ctx.uri) ? pst : ctx.ws.textOrNull(u), ctx.cache);
         Patched p = new Patched(pst, ix);
         p.uri = ctx.uri;
         return p;

@@ -1,51 +1,30 @@
 package io.groovymcp.engine.query;
 
-import java.util.List;
-import java.util.Map;
+import io.groovymcp.engine.op.OpTable;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.EngineException;
-import io.groovymcp.engine.Request;
-import io.groovymcp.engine.compile.Compilation;
-import io.groovymcp.engine.text.SourceText;
-
-/** Routes the tool queries. Each query lives in its own class in this package. */
+/** The query ops, each in its own class in this package, registered in the engine's one op table. */
 public final class Queries {
     private Queries() {
     }
 
-    public static Object dispatch(Engine engine, String op, Request r) {
-        switch (op) {
-            case "describe":
-                return Describe.run(Ctx.at(engine, r));
-            case "definition":
-                return Definition.run(Ctx.at(engine, r));
-            case "implementations":
-                return Implementations.run(Ctx.at(engine, r));
-            case "references":
-                return References.run(Ctx.at(engine, r), Ctx.maxResults(r, 500));
-            case "rename":
-                return Rename.run(engine, r);
-            case "symbols":
-                return Symbols.run(engine, r);
-            case "complete":
-                return Completion.run(Ctx.at(engine, r));
-            case "signatures":
-                return Signatures.run(Ctx.at(engine, r));
-            case "tokens":
-                return Tokens.run(Ctx.whole(engine, r), Math.max(0, r.optInteger("startLine", 0)),
-                        r.optInteger("endLine", Integer.MAX_VALUE));
-            case "format":
-                return Formatter.run(engine, r);
-            case "organizeImports":
-                return OrganizeImports.run(engine, r);
-            default:
-                throw new EngineException(EngineException.Kind.ARGUMENT, "unknown op: " + op);
-        }
+    /** "Unused import" hints of one buffer ({range, severity, message, code}), as diagnostics shows them. */
+    public static java.util.List<java.util.Map<String, Object>> unusedImports(Workspace ws, String uri) {
+        return OrganizeImports.hints(ws.cache(), ws.current(), uri, ws.text(uri));
     }
 
-    /** "Unused import" hints for one buffer. */
-    public static List<Map<String, Object>> unusedImportHints(Compilation c, String uri, SourceText text) {
-        return OrganizeImports.hints(c, uri, text);
+    public static void register(OpTable ops, Workspace ws) {
+        ops.add("diagnostics", r -> Diagnostics.run(ws, r))
+                .add("describe", r -> Describe.run(Ctx.at(ws, r)))
+                .add("definition", r -> Definition.run(Ctx.at(ws, r)))
+                .add("implementations", r -> Implementations.run(Ctx.at(ws, r)))
+                .add("references", r -> References.run(Ctx.at(ws, r), Ctx.maxResults(r, 500)))
+                .add("rename", r -> Rename.run(ws, r))
+                .add("symbols", r -> Symbols.run(ws, r))
+                .add("complete", r -> Completion.run(Ctx.at(ws, r)))
+                .add("signatures", r -> Signatures.run(Ctx.at(ws, r)))
+                .add("tokens", r -> Tokens.run(Ctx.whole(ws, r), Math.max(0, r.optInteger("startLine", 0)),
+                        r.optInteger("endLine", Integer.MAX_VALUE)))
+                .add("format", r -> Formatter.run(ws, r))
+                .add("organizeImports", r -> OrganizeImports.run(ws, r));
     }
 }

@@ -24,7 +24,7 @@ final class References {
             if (locations.size() >= max) {
                 break;
             }
-            Map<String, Object> site = Ctx.site(ctx.engine, o);
+            Map<String, Object> site = Ctx.site(ctx.ws, o);
             if (site != null) {
                 locations.add(site);
             }
@@ -64,9 +64,5 @@ final class References {
             return merged;
         }
         return new ArrayList<>(same);
-    }
-
-    static boolean isType(Object t) {
-        return t instanceof ClassNode;
     }
 }

@@ -10,9 +10,8 @@ import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.ConstructorNode;
 import org.codehaus.groovy.ast.MethodNode;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.EngineException;
-import io.groovymcp.engine.Request;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.json.Json;
 import io.groovymcp.engine.text.SourceText;
 
@@ -24,13 +23,24 @@ final class Rename {
     private Rename() {
     }
 
-    static Map<String, Object> run(Engine engine, Request r) {
+    /** The real reason a buffer has no AST, from its first error: a duplicate class is not a syntax error. */
+    static String whyNotCompiled(Ctx ctx) {
+        for (Diagnostics.Shown d : Diagnostics.of(ctx.uri, ctx.st, ctx.compilation)) {
+            String text = String.valueOf(d.json.get("message"));
+            if ("error".equals(d.json.get("severity")) && io.groovymcp.engine.compile.MessageCategory.DUPLICATE.equals(
+                    io.groovymcp.engine.compile.MessageCategory.of(d.message, text, true))) {
+                return "the buffer declares a class twice (" + text + ")";
+            }
+        }
+        return "the buffer has syntax errors";
+    }
+
+    static Map<String, Object> run(Workspace ws, Request r) {
         String newName = r.string("newName");
         validate(newName);
-        Ctx ctx = Ctx.at(engine, r);
+        Ctx ctx = Ctx.at(ws, r);
         if (ctx.compilation.unit(ctx.uri) == null) {
-            return refused("the buffer has syntax errors, so the compiler cannot see every use; fix them first"
-                    + " (see diagnostics)");
+            return refused(whyNotCompiled(ctx) + ", so the compiler cannot see every use; fix it first (see diagnostics)");
         }
         Occ o = ctx.occ();
         if (o == null) {
@@ -53,15 +63,15 @@ final class Rename {
         }
         boolean local = o.target instanceof org.codehaus.groovy.ast.Variable && !(o.target instanceof
                 org.codehaus.groovy.ast.FieldNode) && !(o.target instanceof org.codehaus.groovy.ast.PropertyNode);
-        for (String u : local ? new ArrayList<String>() : engine.openUris()) {
-            SourceText other = engine.textOrNull(u);
+        for (String u : local ? new ArrayList<String>() : ws.openUris()) {
+            SourceText other = ws.textOrNull(u);
             if (ctx.compilation.unit(u) == null && other != null && mentions(other.text(), o.name)) {
                 return refused("`" + u + "` mentions `" + o.name + "` but has syntax errors, so its uses are unknown;"
                         + " fix or close it first");
             }
         }
         if (o.target instanceof org.codehaus.groovy.ast.PropertyNode) {
-            String why = propertyHazard(engine, ctx.index, o.name);
+            String why = propertyHazard(ws, ctx.index, o.name);
             if (why != null) {
                 return refused(why);
             }
@@ -82,6 +92,12 @@ final class Rename {
                     all.addAll(ctx.index.byKey.get(k));
                 }
             }
+            String unproven = unprovenCalls(ws, ctx.index, m);
+            if (unproven != null) {
+                return refused("`" + o.name + "` is also called where the compiler cannot prove the target (dynamic"
+                        + " dispatch): " + unproven + "; renaming would leave those calls behind. Type their receivers"
+                        + " (or use @TypeChecked) first, or rename by hand");
+            }
         }
         List<String> uris = new ArrayList<>(ctx.index.byUri.keySet());
         all.sort((a, b) -> a.uri.equals(b.uri) ? Integer.compare(a.start, b.start)
@@ -92,13 +108,45 @@ final class Rename {
             if (!done.add(x.uri + "#" + x.start)) {
                 continue;
             }
-            SourceText st = engine.textOrNull(x.uri);
+            SourceText st = ws.textOrNull(x.uri);
             if (st == null || !st.text().startsWith(x.name, x.start)) {
                 continue;
             }
             changes.add(Json.obj("uri", x.uri, "range", Ctx.range(st, x.start, x.end), "newText", newName));
         }
         return Json.obj("changes", changes, "changeCount", changes.size());
+    }
+
+    /**
+     * Same-named calls of a compatible arity that the compiler did not bind, whose receiver could be m's class (unknown,
+     * Object, or a type related to it): the sites a rename cannot prove. Null when there are none; else up to three,
+     * as uri:line:character (1-based), and how many more.
+     */
+    static String unprovenCalls(Workspace ws, Index ix, MethodNode m) {
+        ClassNode owner = m.getDeclaringClass().redirect();
+        List<String> sites = new ArrayList<>();
+        for (List<Occ> occs : ix.byUri.values()) {
+            for (Occ x : occs) {
+                if (!x.call || x.bound || !x.name.equals(m.getName()) || (x.arity >= 0
+                        && !Identity.sameArity(m, x.arity))) {
+                    continue;
+                }
+                ClassNode r = x.receiverHint == null ? null : x.receiverHint.redirect();
+                if (r != null && !org.codehaus.groovy.ast.ClassHelper.isObjectType(r) && !r.equals(owner)
+                        && !r.isDerivedFrom(owner) && !r.implementsInterface(owner) && !owner.isDerivedFrom(r)
+                        && !owner.implementsInterface(r)) {
+                    continue; // a call on another type's member of the same name
+                }
+                SourceText st = ws.textOrNull(x.uri);
+                int[] p = st == null ? new int[] {0, 0} : st.position(x.start);
+                sites.add(x.uri + ":" + (p[0] + 1) + ":" + (p[1] + 1));
+            }
+        }
+        if (sites.isEmpty()) {
+            return null;
+        }
+        String shown = String.join(", ", sites.subList(0, Math.min(3, sites.size())));
+        return sites.size() > 3 ? shown + " and " + (sites.size() - 3) + " more" : shown;
     }
 
     /** Source methods with the same name and parameter types in supertypes or subtypes of m's class. */
@@ -155,7 +203,7 @@ final class Rename {
      * A property is also reached through its accessors and as a named argument or map key, which carry other
      * spellings of its name; renaming only the plain spellings would break those uses, so their presence refuses.
      */
-    static String propertyHazard(Engine engine, Index ix, String name) {
+    static String propertyHazard(Workspace ws, Index ix, String name) {
         String cap = Character.toUpperCase(name.charAt(0)) + name.substring(1);
         for (List<Occ> occs : ix.byUri.values()) {
             for (Occ x : occs) {
@@ -165,8 +213,8 @@ final class Rename {
                 }
             }
         }
-        for (String u : engine.openUris()) {
-            String text = engine.textOrNull(u).text();
+        for (String u : ws.openUris()) {
+            String text = ws.textOrNull(u).text();
             for (int i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
                 int e = i + name.length();
                 boolean before = i == 0 || !Character.isJavaIdentifierPart(text.charAt(i - 1));

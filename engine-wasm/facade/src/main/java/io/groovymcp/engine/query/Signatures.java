@@ -24,7 +24,7 @@ final class Signatures {
     static Map<String, Object> run(Ctx ctx) {
         List<Object> sigs = new ArrayList<>();
         String text = ctx.st.text();
-        List<Lexing.Tok> toks = Lexing.lex(text);
+        List<Lexing.Tok> toks = ctx.cache.lex(text);
         int[] stack = new int[toks.size() + 1];
         int sp = 0;
         for (int i = 0; i < toks.size() && toks.get(i).start < ctx.offset; i++) {
@@ -143,7 +143,7 @@ final class Signatures {
             org.codehaus.groovy.ast.ASTNode n = (org.codehaus.groovy.ast.ASTNode) decl.node;
             if (st != null) {
                 String doc = Groovydoc.markdown(Groovydoc.before(st.text(),
-                        Ctx.off(st, n.getLineNumber(), n.getColumnNumber())));
+                        st.compilerOffset(n.getLineNumber(), n.getColumnNumber())));
                 if (!doc.isEmpty()) {
                     s.put("documentation", doc);
                 }

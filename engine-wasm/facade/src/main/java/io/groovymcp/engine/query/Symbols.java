@@ -11,9 +11,8 @@ import org.codehaus.groovy.ast.FieldNode;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.PropertyNode;
 
-import io.groovymcp.engine.Engine;
-import io.groovymcp.engine.EngineException;
-import io.groovymcp.engine.Request;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.json.Json;
 import io.groovymcp.engine.text.SourceText;
 
@@ -25,7 +24,7 @@ final class Symbols {
     private Symbols() {
     }
 
-    static Map<String, Object> run(Engine engine, Request r) {
+    static Map<String, Object> run(Workspace ws, Request r) {
         String uri = r.optString("uri");
         String query = r.optString("query");
         int max = Ctx.maxResults(r, 200);
@@ -33,9 +32,9 @@ final class Symbols {
             throw new EngineException(EngineException.Kind.ARGUMENT, "symbols needs a uri or a query");
         }
         if (uri != null && query == null) {
-            SourceText st = engine.text(uri);
+            SourceText st = ws.text(uri);
             // a buffer with a syntax error still lists what is declared above the error
-            Index ix = Ctx.whole(engine, r).index;
+            Index ix = Ctx.whole(ws, r).index;
             List<Object> out = new ArrayList<>();
             List<Occ> occs = ix.occurrences(uri);
             for (Occ o : occs) {
@@ -52,15 +51,15 @@ final class Symbols {
             return Json.obj("symbols", cap(out, max));
         }
         if (uri != null) {
-            engine.text(uri);
+            ws.text(uri);
         }
-        Index ix = Ctx.index(engine);
+        Index ix = Ctx.index(ws);
         List<Object> out = new ArrayList<>();
         for (String u : ix.byUri.keySet()) {
             if (uri != null && !uri.equals(u)) {
                 continue;
             }
-            SourceText st = engine.textOrNull(u);
+            SourceText st = ws.textOrNull(u);
             for (Occ o : ix.occurrences(u)) {
                 if (!o.decl || kind(o.target) == null || !matches(query, o.name)) {
                     continue;
@@ -125,8 +124,8 @@ final class Symbols {
         Map<String, Object> sel = Ctx.range(st, o.start, o.end);
         Map<String, Object> range = sel;
         if (n != null && n.getLineNumber() > 0 && n.getLastLineNumber() > 0) {
-            int so = Math.min(Ctx.off(st, n.getLineNumber(), n.getColumnNumber()), o.start);
-            int eo = Math.max(Ctx.off(st, n.getLastLineNumber(), n.getLastColumnNumber()), o.end);
+            int so = Math.min(st.compilerOffset(n.getLineNumber(), n.getColumnNumber()), o.start);
+            int eo = Math.max(st.compilerOffset(n.getLastLineNumber(), n.getLastColumnNumber()), o.end);
             range = Ctx.range(st, so, eo);
         }
         String detail = detail(o.target);

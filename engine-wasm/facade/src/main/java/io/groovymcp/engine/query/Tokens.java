@@ -40,7 +40,7 @@ final class Tokens {
         List<Occ> occs = ctx.index.occurrences(ctx.uri);
         int oi = 0;
         boolean namespace = false;
-        for (Lexing.Tok t : Lexing.lex(text)) {
+        for (Lexing.Tok t : ctx.cache.lex(text)) {
             while (oi < occs.size() && occs.get(oi).end <= t.start) {
                 oi++;
             }

@@ -58,12 +58,13 @@ public final class SourceText {
     }
 
     /**
-     * Converts a compiler position to a protocol position. The compiler ends lines at LF only (a lone CR is not a
-     * line end to Groovy's lexer), so its line/column is first turned into an offset with an LF-only line table and
-     * then into a protocol position, where LF, CRLF and CR all end lines. Out-of-range values clamp to the nearest
-     * real position, so a synthetic node (line -1) or an end column past the line end still yields a usable range.
+     * UTF-16 offset of a compiler position: the one conversion every query uses. The compiler ends lines at LF only
+     * (a lone CR is not a line end to Groovy's lexer) and counts 1-based columns in code points, so the position is
+     * read against an LF-only line table. Out-of-range values clamp to the nearest real position on that line (never
+     * onto the CR of a CRLF), so a synthetic node (line -1) or an end column past the line end still yields a usable
+     * offset.
      */
-    public int[] fromCompiler(int line1, int column1) {
+    public int compilerOffset(int line1, int column1) {
         int[] starts = compilerLineStarts();
         int line = Math.max(0, Math.min(line1 - 1, starts.length - 1));
         int start = starts[line];
@@ -79,7 +80,12 @@ public final class SourceText {
                     && Character.isLowSurrogate(text.charAt(off + 1)) ? 2 : 1;
             cps--;
         }
-        return position(off);
+        return off;
+    }
+
+    /** A compiler position as a protocol position (see {@link #compilerOffset}). */
+    public int[] fromCompiler(int line1, int column1) {
+        return position(compilerOffset(line1, column1));
     }
 
     private int[] compilerStarts;
@@ -92,13 +98,14 @@ public final class SourceText {
                     n++;
                 }
             }
-            compilerStarts = new int[n];
+            int[] starts = new int[n];
             int k = 1;
             for (int i = 0; i < text.length(); i++) {
                 if (text.charAt(i) == '\n') {
-                    compilerStarts[k++] = i + 1;
+                    starts[k++] = i + 1;
                 }
             }
+            compilerStarts = starts;
         }
         return compilerStarts;
     }
@@ -147,13 +154,6 @@ public final class SourceText {
         }
         int ch = Math.min(offset - lineStarts[lo], lineEnd(lo) - lineStarts[lo]);
         return new int[] {lo, ch};
-    }
-
-    /** 1-based code-point column of a protocol position, as the compiler counts. */
-    public int compilerColumn(int line, int character) {
-        int[] p = clamp(line, character);
-        int start = lineStart(p[0]);
-        return text.codePointCount(start, start + p[1]) + 1;
     }
 
     public static Map<String, Object> pos(int[] p) {

@@ -9,13 +9,16 @@ import io.groovymcp.engine.Engine;
  * JVM oracle can call the same {@link Engine#handle} and compare bytes.
  */
 public final class WasmExports {
+    /** The module's one engine: a wasm instance is one engine, so the exports hold it. */
+    private static final Engine ENGINE = new Engine();
+
     private WasmExports() {
     }
 
     @JSExport
     public static String loadClassModel(byte[] bytes) {
         try {
-            return "{\"classes\":" + Engine.shared().loadClassModel(bytes) + "}";
+            return "{\"classes\":" + ENGINE.loadClassModel(bytes) + "}";
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("unreadable class model: " + e.getMessage());
         }
@@ -24,7 +27,7 @@ public final class WasmExports {
     @JSExport
     public static String addClasspathJar(byte[] bytes) {
         try {
-            return "{\"classes\":" + Engine.shared().addClasspathJar(bytes) + "}";
+            return "{\"classes\":" + ENGINE.addClasspathJar(bytes) + "}";
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("unreadable jar: " + e.getMessage());
         }
@@ -32,7 +35,7 @@ public final class WasmExports {
 
     @JSExport
     public static String handle(String request) {
-        return Engine.shared().handle(request);
+        return ENGINE.handle(request);
     }
 
     public static void main(String[] args) {

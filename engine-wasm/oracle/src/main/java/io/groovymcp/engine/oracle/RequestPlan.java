@@ -33,10 +33,74 @@ public final class RequestPlan {
             String uri = "groovy-buffer:corpus/" + corpus.relativize(f).toString().replace('\\', '/');
             plan.add(Json.write(Json.obj("op", "open", "uri", uri, "text", text)));
             plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+            plan.add(Json.write(Json.obj("op", "lint")));
             forFile(plan, uri, text);
             plan.add(Json.write(Json.obj("op", "close", "uri", uri)));
         }
+        group(plan, corpus, files);
+        for (String[][] scenario : SCENARIOS) {
+            scenario(plan, scenario);
+        }
         return plan;
+    }
+
+    /** How many corpus files one lint group opens together (the way lint compiles a source tree). */
+    private static final int GROUP = 24;
+
+    /** The first corpus files open together: lint of the group, each file as a jenkins/gradle kind too, then closed. */
+    static void group(List<String> plan, Path corpus, List<Path> files) throws IOException {
+        List<String> uris = new ArrayList<>();
+        Map<String, Object> kinds = new java.util.LinkedHashMap<>();
+        for (Path f : files.subList(0, Math.min(GROUP, files.size()))) {
+            String uri = "groovy-buffer:group/" + corpus.relativize(f).toString().replace('\\', '/');
+            uris.add(uri);
+            kinds.put(uri, uris.size() % 3 == 0 ? "jenkins" : uris.size() % 3 == 1 ? "gradle" : "script");
+            plan.add(Json.write(Json.obj("op", "open", "uri", uri, "text",
+                    new String(Files.readAllBytes(f), StandardCharsets.UTF_8))));
+        }
+        plan.add(Json.write(Json.obj("op", "lint")));
+        plan.add(Json.write(Json.obj("op", "lint", "kinds", kinds)));
+        for (String uri : uris) {
+            plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+        }
+        for (String uri : uris) {
+            plan.add(Json.write(Json.obj("op", "close", "uri", uri)));
+        }
+    }
+
+    /**
+     * Multi-buffer cases the corpus (one file at a time) cannot show: buffers open together, then every whole-buffer
+     * op and lint on each, then closed. Each entry is {uri, text} pairs.
+     */
+    static final String[][][] SCENARIOS = {
+        // issue 11 item 5: an unresolved Spock spec must not mask the type errors of another buffer
+        {{"groovy-buffer:scenario/CalcSpec.groovy", "import spock.lang.Specification\n"
+                + "class CalcSpec extends Specification {\n  def \"adds\"() { expect: 1 + 1 == 2 }\n}\n"},
+         {"groovy-buffer:scenario/Shop.groovy", "import groovy.transform.CompileStatic\n"
+                + "class Order { String id; int qty }\n@CompileStatic\nclass Shop {\n"
+                + "  Map<String, Order> orders = [:]\n  int total() { int y = 'one'; y }\n"
+                + "  Order find(String id) { int x = \"no\"; orders[id] }\n}\n"},
+         {"groovy-buffer:scenario/User.groovy", "class User { CalcSpec spec; Order last }\n"}},
+        // lint categories across buffers: duplicate class, unresolved import with and without a known package
+        {{"groovy-buffer:scenario/a/A.groovy", "package a\nimport org.x.Foo\nimport java.util.concurrent.Nope\n"
+                + "import java.util.List\nclass A { Foo f; b.B other }\n"},
+         {"groovy-buffer:scenario/b/B.groovy", "package b\nclass B {}\nclass B {}\n"},
+         {"groovy-buffer:scenario/Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('Build') {\n"
+                + "      steps { sh 'make' }\n    }\n  }\n}\n"}},
+    };
+
+    static void scenario(List<String> plan, String[][] buffers) {
+        for (String[] b : buffers) {
+            plan.add(Json.write(Json.obj("op", "open", "uri", b[0], "text", b[1])));
+        }
+        plan.add(Json.write(Json.obj("op", "lint")));
+        for (String[] b : buffers) {
+            plan.add(Json.write(Json.obj("op", "diagnostics", "uri", b[0])));
+            forFile(plan, b[0], b[1]);
+        }
+        for (String[] b : buffers) {
+            plan.add(Json.write(Json.obj("op", "close", "uri", b[0])));
+        }
     }
 
     static void forFile(List<String> plan, String uri, String text) {
@@ -73,7 +137,7 @@ public final class RequestPlan {
 
     /** Spans of the first distinct non-keyword identifiers outside comments and strings, in text order. */
     static List<int[]> firstIdentifiers(String text) {
-        Set<String> keywords = new TreeSet<>(Engine.keywords());
+        Set<String> keywords = new TreeSet<>(io.groovymcp.engine.query.Lexing.keywords());
         Set<String> seen = new LinkedHashSet<>();
         List<int[]> out = new ArrayList<>();
         int i = 0;

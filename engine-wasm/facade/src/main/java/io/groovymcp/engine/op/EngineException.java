@@ -1,4 +1,4 @@
-package io.groovymcp.engine;
+package io.groovymcp.engine.op;
 
 /** A refusal the caller can act on: bad arguments or a state such as an unknown buffer. */
 public final class EngineException extends RuntimeException {

@@ -1,0 +1,176 @@
+package io.groovymcp.engine.lint;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.ImportNode;
+import org.codehaus.groovy.ast.ModuleNode;
+import org.codehaus.groovy.control.SourceUnit;
+
+import io.groovymcp.engine.compile.Compilation;
+import io.groovymcp.engine.compile.MessageCategory;
+import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.op.EngineException;
+import io.groovymcp.engine.op.OpTable;
+import io.groovymcp.engine.op.Request;
+import io.groovymcp.engine.query.Diagnostics;
+import io.groovymcp.engine.query.Queries;
+import io.groovymcp.engine.query.Workspace;
+import io.groovymcp.engine.text.SourceText;
+
+/**
+ * The {@code lint} op (contract: /work/coord/LINT-OP.md, docs/engine-contract.md): one compile of the open buffers,
+ * then per file its compiler diagnostics with a category, its unused imports, its package and kind, and the AST
+ * rules' findings. The host groups files into compiles (open, lint, close) and decides what a category means for
+ * the user (for example missing dependency versus unresolved); the engine only reports what the compiler saw.
+ */
+public final class Lint {
+    /** What the library (class model plus classpath jars) declares. */
+    public interface Library {
+        boolean hasPackage(String packageName);
+    }
+
+    /** The AST rules (module engine-wasm/lint-rules), behind one call so this op does not depend on their shape. */
+    public interface Rules {
+        void check(SourceUnit unit, String kind, Sink sink);
+    }
+
+    /** One finding, in the compiler's 1-based positions (last column exclusive, as ASTNode has them). */
+    public interface Sink {
+        void finding(String ruleId, String message, int line, int column, int lastLine, int lastColumn);
+    }
+
+    static final String CLASS = "class";
+    static final String SCRIPT = "script";
+    private static final Set<String> KINDS = new LinkedHashSet<>(java.util.Arrays.asList(
+            CLASS, SCRIPT, "jenkins", "gradle"));
+
+    private Lint() {
+    }
+
+    public static void register(OpTable ops, Workspace ws, Library library, Rules rules) {
+        ops.add("lint", r -> run(ws, library, rules, r));
+    }
+
+    static Map<String, Object> run(Workspace ws, Library library, Rules rules, Request r) {
+        List<String> uris = r.optStrings("uris");
+        if (uris == null) {
+            uris = ws.openUris();
+        }
+        Map<String, String> kinds = r.optStringMap("kinds");
+        if (kinds != null) {
+            for (Map.Entry<String, String> e : kinds.entrySet()) {
+                if (!KINDS.contains(e.getValue())) {
+                    throw new EngineException(EngineException.Kind.ARGUMENT, "kinds." + e.getKey()
+                            + " must be one of " + KINDS + ", got " + e.getValue());
+                }
+            }
+        }
+        for (String u : uris) {
+            ws.text(u); // every named buffer must be open: the same state error as every other op
+        }
+        Compilation c = ws.current();
+        Set<String> bufferPackages = new LinkedHashSet<>();
+        for (SourceUnit su : c.units().values()) {
+            if (su.getAST() != null) {
+                bufferPackages.add(packageOf(su.getAST()));
+            }
+        }
+        List<Object> files = new ArrayList<>();
+        for (String uri : new LinkedHashSet<>(uris)) {
+            files.add(file(ws, library, rules, c, bufferPackages, uri, kinds == null ? null : kinds.get(uri)));
+        }
+        return Json.obj("files", files);
+    }
+
+    private static Map<String, Object> file(Workspace ws, Library library, Rules rules, Compilation c, Set<String> bufferPackages,
+                                            String uri, String kindOverride) {
+        SourceText st = ws.text(uri);
+        SourceUnit su = c.unit(uri);
+        ModuleNode module = su == null ? null : su.getAST();
+        String kind = module == null ? null : isScript(module) ? SCRIPT : CLASS;
+        boolean parseFailed = c.parseFailed(uri);
+        List<Object> diagnostics = new ArrayList<>();
+        for (Diagnostics.Shown d : Diagnostics.of(uri, st, c)) {
+            Map<String, Object> out = new LinkedHashMap<>(d.json);
+            String text = String.valueOf(d.json.get("message"));
+            String category = MessageCategory.of(d.message, text, parseFailed);
+            out.put("category", category);
+            if (MessageCategory.UNRESOLVED.equals(category)) {
+                Map<String, Object> u = unresolved(module, MessageCategory.unresolvedName(text), library,
+                        bufferPackages);
+                if (u != null) {
+                    out.put("unresolved", u);
+                }
+            }
+            diagnostics.add(out);
+        }
+        List<Object> findings = new ArrayList<>();
+        if (module != null) {
+            String ruleKind = kindOverride != null ? kindOverride : kind;
+            rules.check(su, ruleKind, (id, message, line, column, lastLine, lastColumn) -> {
+                int s = st.compilerOffset(line, column);
+                int e = lastLine > 0 ? st.compilerOffset(lastLine, lastColumn) : s;
+                findings.add(Json.obj("rule", id, "range", SourceText.range(st.position(s), st.position(Math.max(s, e))),
+                        "message", message));
+            });
+        }
+        List<Object> unusedImports = new ArrayList<>();
+        for (Map<String, Object> h : Queries.unusedImports(ws, uri)) {
+            unusedImports.add(Json.obj("range", h.get("range"), "message", h.get("message")));
+        }
+        return Json.obj("uri", uri, "package", module == null ? null : emptyToNull(packageOf(module)), "kind", kind,
+                "diagnostics", diagnostics, "findings", findings, "unusedImports", unusedImports);
+    }
+
+    /** The explicit import that names the class, and whether its package exists anywhere the compile could see. */
+    private static Map<String, Object> unresolved(ModuleNode module, String name, Library library,
+                                                  Set<String> bufferPackages) {
+        if (name == null) {
+            return null;
+        }
+        String imported = null;
+        if (module != null) {
+            for (ImportNode i : module.getImports()) {
+                String cn = i.getClassName();
+                if (name.equals(i.getAlias()) || name.equals(cn) || cn.endsWith("." + name)) {
+                    imported = cn;
+                    break;
+                }
+            }
+        }
+        String qualified = imported != null ? imported : name.indexOf('.') > 0 ? name : null;
+        boolean known = false;
+        if (qualified != null) {
+            String pkg = qualified.substring(0, qualified.lastIndexOf('.'));
+            known = library.hasPackage(pkg) || bufferPackages.contains(pkg);
+        }
+        return Json.obj("name", name, "import", imported, "packageKnown", known);
+    }
+
+    private static boolean isScript(ModuleNode module) {
+        for (ClassNode cn : module.getClasses()) {
+            if (cn.isScript()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String packageOf(ModuleNode module) {
+        String p = module.getPackageName();
+        if (p == null) {
+            return "";
+        }
+        return p.endsWith(".") ? p.substring(0, p.length() - 1) : p;
+    }
+
+    private static String emptyToNull(String s) {
+        return s.isEmpty() ? null : s;
+    }
+}

@@ -1,0 +1,115 @@
+package io.groovymcp.engine.query;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.ast.MethodNode;
+
+import io.groovymcp.engine.classmodel.LibraryHooks;
+import io.groovymcp.engine.compile.Compilation;
+
+/**
+ * The queries' memory, one per engine: the index of the current compile, the repaired index of a buffer that does
+ * not parse, the tokens of the last two texts and the GDK methods of the class model. Nothing here is shared
+ * between engines, and {@link #clear} (called when the class model or classpath changes) drops all of it.
+ */
+public final class QueryCache {
+    private Compilation indexedFor;
+    private Index index;
+
+    private Compilation repairedFor;
+    private String repairedUri;
+    private Index repaired;
+
+    private final String[] lexedText = new String[2];
+    @SuppressWarnings("unchecked")
+    private final List<Lexing.Tok>[] lexedToks = new List[2];
+    private int lexedNext;
+
+    private List<MethodNode> gdkMethods;
+
+    public void clear() {
+        indexedFor = null;
+        index = null;
+        repairedFor = null;
+        repairedUri = null;
+        repaired = null;
+        java.util.Arrays.fill(lexedText, null);
+        java.util.Arrays.fill(lexedToks, null);
+        gdkMethods = null;
+    }
+
+    /** Drops what belongs to compiles and texts (after close, so a closed buffer's AST can be collected). */
+    public void forgetCompiles() {
+        indexedFor = null;
+        index = null;
+        repairedFor = null;
+        repairedUri = null;
+        repaired = null;
+        java.util.Arrays.fill(lexedText, null);
+        java.util.Arrays.fill(lexedToks, null);
+    }
+
+    /** The index of a compile, built once; the engine keeps one compile alive anyway. */
+    Index index(Compilation c, Index.TextSource texts) {
+        if (indexedFor != c) {
+            index = Index.build(c, texts, this);
+            indexedFor = c;
+        }
+        return index;
+    }
+
+    boolean hasRepair(Compilation c, String uri) {
+        return repairedFor == c && uri.equals(repairedUri);
+    }
+
+    Index repaired() {
+        return repaired;
+    }
+
+    void repaired(Compilation c, String uri, Index ix) {
+        repairedFor = c;
+        repairedUri = uri;
+        repaired = ix;
+    }
+
+    /**
+     * The tokens of a text (shared, never modify). The Groovy lexer costs tens of milliseconds on a large file, and
+     * diagnostics, tokens, format and organize imports all lex the same buffer, so the last two texts are kept.
+     */
+    List<Lexing.Tok> lex(String text) {
+        for (int i = 0; i < lexedText.length; i++) {
+            if (lexedText[i] != null && (lexedText[i] == text || lexedText[i].equals(text))) {
+                return lexedToks[i];
+            }
+        }
+        List<Lexing.Tok> toks = Collections.unmodifiableList(Lexing.lexNow(text));
+        lexedText[lexedNext] = text;
+        lexedToks[lexedNext] = toks;
+        lexedNext = (lexedNext + 1) % lexedText.length;
+        return toks;
+    }
+
+    /** Public static methods of the GDK classes with a receiver parameter, from the class model (no reflection). */
+    List<MethodNode> gdkMethods() {
+        if (gdkMethods == null) {
+            List<MethodNode> all = new ArrayList<>();
+            for (String cls : Completion.GDK) {
+                ClassNode c = LibraryHooks.decompile(cls);
+                if (c == null) {
+                    continue;
+                }
+                for (MethodNode m : c.getMethods()) {
+                    if (m.isPublic() && m.isStatic() && m.getParameters().length > 0 && !m.isSynthetic()
+                            && !Index.deprecated(m)) {
+                        all.add(m);
+                    }
+                }
+            }
+            gdkMethods = all;
+        }
+        return gdkMethods;
+    }
+}

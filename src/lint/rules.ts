@@ -1,0 +1,176 @@
+/**
+ * The lint rule table: every rule id that `groovymcp lint` can report, with its default severity and the one-line
+ * rationale that the SARIF `shortDescription`, `--help` and docs/rules.md share. The AST and Jenkins rules mirror
+ * the engine's `LintRules.RULES` table (docs/rules-ast.md); compiler rules are decided here, in the host.
+ */
+
+export type Severity = "error" | "warning" | "information";
+
+export const SEVERITIES: readonly Severity[] = ["error", "warning", "information"];
+
+/** Higher is more severe; `--fail-on` compares with it. */
+export function severityRank(severity: Severity): number {
+  return severity === "error" ? 3 : severity === "warning" ? 2 : 1;
+}
+
+export interface RuleDefinition {
+  readonly id: string;
+  readonly severity: Severity;
+  readonly rationale: string;
+  /** Who decides a finding: the host from compiler diagnostics, or the engine's AST rule module. */
+  readonly origin: "compiler" | "ast";
+  /** npm-groovy-lint (CodeNarc) rule names whose `groovylint-disable*` comments also silence this rule. */
+  readonly groovylint: readonly string[];
+  /** Only reported in Jenkins pipelines and shared-library `vars/`. */
+  readonly jenkinsOnly?: boolean;
+}
+
+const RULE_LIST: readonly RuleDefinition[] = [
+  {
+    id: "groovy/syntax",
+    severity: "error",
+    rationale: "The file does not parse, so nothing else in it can be checked.",
+    origin: "compiler",
+    groovylint: ["NglParseError"],
+  },
+  {
+    id: "groovy/unresolved",
+    severity: "error",
+    rationale: "A class name that neither an import, the file's package, the JDK, Groovy nor the classpath explains.",
+    origin: "compiler",
+    groovylint: ["NglParseError"],
+  },
+  {
+    id: "groovy/missing-dependency",
+    severity: "information",
+    rationale: "An import from a library that is not on the classpath; give --classpath to check the code that uses it.",
+    origin: "compiler",
+    groovylint: ["NglParseError"],
+  },
+  {
+    id: "groovy/type-check",
+    severity: "error",
+    rationale: "The static type checker rejects @TypeChecked or @CompileStatic code, so it would not compile.",
+    origin: "compiler",
+    groovylint: ["NglParseError"],
+  },
+  {
+    id: "groovy/duplicate",
+    severity: "error",
+    rationale: "A class, method, field or variable is declared twice in one scope, which the compiler rejects.",
+    origin: "compiler",
+    groovylint: ["NglParseError"],
+  },
+  {
+    id: "groovy/compiler",
+    severity: "error",
+    rationale: "Any other message of the Groovy compiler; its errors stop the code from compiling.",
+    origin: "compiler",
+    groovylint: ["NglParseError"],
+  },
+  {
+    id: "groovy/unused-import",
+    severity: "warning",
+    rationale: "An import that nothing in the file uses hides the file's real dependencies.",
+    origin: "compiler",
+    groovylint: ["UnusedImport"],
+  },
+  {
+    id: "groovy/unused-private-field",
+    severity: "warning",
+    rationale: "A private field that nothing reads or writes is dead state.",
+    origin: "ast",
+    groovylint: ["UnusedPrivateField"],
+  },
+  {
+    id: "groovy/unused-private-method",
+    severity: "warning",
+    rationale: "A private method that nothing calls is dead code.",
+    origin: "ast",
+    groovylint: ["UnusedPrivateMethod"],
+  },
+  {
+    id: "groovy/unused-local-variable",
+    severity: "warning",
+    rationale: "A local variable that is declared and never referenced is dead code or a forgotten use.",
+    origin: "ast",
+    groovylint: ["UnusedVariable"],
+  },
+  {
+    id: "groovy/duplicate-map-key",
+    severity: "warning",
+    rationale: "A map literal that repeats a key silently keeps only the last value.",
+    origin: "ast",
+    groovylint: ["DuplicateMapKey"],
+  },
+  {
+    id: "groovy/empty-catch",
+    severity: "warning",
+    rationale: "A catch block with no statements and no comment swallows the exception without a trace.",
+    origin: "ast",
+    groovylint: ["EmptyCatchBlock"],
+  },
+  {
+    id: "groovy/assignment-in-condition",
+    severity: "warning",
+    rationale: "An assignment used as a condition is usually a mistyped '=='.",
+    origin: "ast",
+    groovylint: ["AssignmentInConditional"],
+  },
+  {
+    id: "groovy/unrelated-equals",
+    severity: "warning",
+    rationale: "'==' between types that Groovy never considers equal is always false.",
+    origin: "ast",
+    groovylint: ["ComparisonOfTwoConstants"],
+  },
+  {
+    id: "groovy/unreachable-code",
+    severity: "warning",
+    rationale: "A statement after return, throw, break or continue in the same block never runs.",
+    origin: "ast",
+    groovylint: ["UnreachableCode"],
+  },
+  {
+    id: "jenkins/noncps-calls-step",
+    severity: "error",
+    rationale: "Pipeline steps called from a @NonCPS method do not run as written.",
+    origin: "ast",
+    groovylint: [],
+    jenkinsOnly: true,
+  },
+  {
+    id: "jenkins/cps-closure-step",
+    severity: "error",
+    rationale: "A closure passed to a method that CPS does not transform (sort, toSorted, unique, eachLine, ...) misbehaves in a pipeline; steps inside it do not run.",
+    origin: "ast",
+    groovylint: [],
+    jenkinsOnly: true,
+  },
+  {
+    id: "jenkins/non-serializable-local",
+    severity: "error",
+    rationale: "A non-serializable local variable still in scope at a pipeline step fails the build with NotSerializableException.",
+    origin: "ast",
+    groovylint: [],
+    jenkinsOnly: true,
+  },
+];
+
+export const RULES: ReadonlyMap<string, RuleDefinition> = new Map(RULE_LIST.map((r) => [r.id, r]));
+
+export const RULE_IDS: readonly string[] = RULE_LIST.map((r) => r.id);
+
+export const DOCS_BASE_URL = "https://github.com/groovymcp/groovymcp/blob/main/docs/rules.md";
+
+/** The help page anchor of a rule: the section heading in docs/rules.md (`groovy/unused-import` → `#groovyunused-import`). */
+export function ruleHelpUri(id: string): string {
+  return `${DOCS_BASE_URL}#${id.replace(/[^a-z0-9-]/g, "")}`;
+}
+
+/** Rule ids whose `groovylint-disable*` comments map onto ours, keyed by the CodeNarc rule name. */
+export function rulesForGroovylintName(name: string): string[] {
+  const out: string[] = [];
+  for (const rule of RULE_LIST) if (rule.groovylint.includes(name)) out.push(rule.id);
+  return out;
+}

@@ -1,0 +1,321 @@
+import { readFileSync, statSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { dirname, relative, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/index.js";
+import { engineFilesPresent, locateEngineFiles } from "../engine/node/engine-files.js";
+import { classify } from "./classify.js";
+import { EnginePool, LINT_CALL_TIMEOUT_MS } from "./engine-pool.js";
+import type { EngineFileResult } from "./engine-result.js";
+import type { UnitCompiler } from "./unit-compiler.js";
+import { packageVersion } from "../version.js";
+import { parseLintCommandLine, type FailOn, type LintOptions } from "./command.js";
+import { findConfigFile, loadConfig, type LintConfig } from "./config.js";
+import { compareStrings, discoverFiles, discoverJavaSources, toPosix } from "./discovery.js";
+import { LintUsageError } from "./errors.js";
+import { detectKind, KindOverrides } from "./file-kind.js";
+import type { FileReport } from "./findings.js";
+import { formatGithub } from "./report/github.js";
+import { formatJson } from "./report/json.js";
+import { formatSarif } from "./report/sarif.js";
+import { summarize, type ReportInput } from "./report/summary.js";
+import { formatText } from "./report/text.js";
+import { severityRank } from "./rules.js";
+import { ENGINE_DEFAULT_CAP, groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
+
+function readStdin(): string {
+  try {
+    return readFileSync(0, "utf8");
+  } catch {
+    throw new LintUsageError("cannot read stdin");
+  }
+}
+
+const TYPE_NAMES = /^[ \t]*(?:@[\w.]+(?:\([^)\n]*\))?[ \t]*)*(?:(?:public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)[ \t]+)*(?:class|interface|enum|trait|record|@interface)[ \t]+([A-Za-z_$][\w$]*)/gm;
+
+/** Packages and type names that the tree's Java sources declare. */
+function readJavaDeclarations(paths: readonly string[], packages: Set<string>, types: Set<string>): void {
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      continue;
+    }
+    const pkg = packageOf(text);
+    if (pkg !== null) packages.add(pkg);
+    for (const m of text.matchAll(TYPE_NAMES)) {
+      types.add(m[1]!);
+      if (pkg !== null) types.add(`${pkg}.${m[1]!}`);
+    }
+  }
+}
+
+/** Reads every file once to decide its kind and package; the texts are not kept (workers read them again). */
+function prepareFiles(paths: readonly string[], stdin: { name: string; text: string } | undefined, options: { cwd: string; config: LintConfig }, typeNames: Set<string> | undefined): LintFile[] {
+  const overrides = new KindOverrides(options.config.kinds);
+  const out: LintFile[] = [];
+  const make = (path: string, text: string, fromStdin: boolean): LintFile => {
+    const displayPath = toPosix(relative(options.cwd, path)) || path;
+    const kind = overrides.kindOf(toPosix(relative(options.config.baseDirectory, path))) ?? detectKind(displayPath, text);
+    const packageName = packageOf(text);
+    if (typeNames !== undefined) {
+      for (const m of text.matchAll(TYPE_NAMES)) {
+        const name = m[1]!;
+        typeNames.add(name);
+        if (packageName !== null) typeNames.add(`${packageName}.${name}`);
+      }
+    }
+    return fromStdin ? { path, displayPath, kind, packageName, size: text.length, text } : { path, displayPath, kind, packageName, size: text.length };
+  };
+  for (const path of paths) {
+    let text: string;
+    try {
+      text = readFileSync(path, "utf8");
+    } catch {
+      throw new LintUsageError(`cannot read ${toPosix(relative(options.cwd, path)) || path}`);
+    }
+    out.push(make(path, text, false));
+  }
+  if (stdin !== undefined) out.push(make(resolve(options.cwd, stdin.name), stdin.text, true));
+  return out;
+}
+
+function checkClasspath(entries: readonly string[], cwd: string): string[] {
+  return entries.map((entry) => {
+    const abs = resolve(cwd, entry);
+    let isFile = false;
+    try {
+      isFile = statSync(abs).isFile();
+    } catch {
+      throw new LintUsageError(`--classpath entry does not exist: ${entry}`);
+    }
+    if (!isFile) throw new LintUsageError(`--classpath entry is not a jar file: ${entry}`);
+    return abs;
+  });
+}
+
+function failed(reports: readonly FileReport[], failOn: FailOn, maxWarnings: number | undefined, warnings: number): boolean {
+  if (maxWarnings !== undefined && warnings > maxWarnings) return true;
+  if (failOn === "none") return false;
+  const threshold = severityRank(failOn);
+  return reports.some((r) => r.findings.some((f) => severityRank(f.severity) >= threshold));
+}
+
+class Progress {
+  private done = 0;
+  private readonly enabled: boolean;
+  constructor(
+    private readonly total: number,
+    quiet: boolean,
+  ) {
+    this.enabled = !quiet && process.stderr.isTTY === true && total > 20;
+  }
+  advance(files: number): void {
+    this.done += files;
+    if (this.enabled) process.stderr.write(`\rgroovymcp lint: ${this.done}/${this.total} files`);
+  }
+  end(): void {
+    if (this.enabled) process.stderr.write("\r\u001b[K");
+  }
+}
+
+/** What classification needs to know about the whole run. */
+interface RunKnowledge {
+  readonly hasClasspath: boolean;
+  readonly treePackages: ReadonlySet<string>;
+  /** Type names of the tree's Groovy files (only when some unit was split) and its Java files. */
+  readonly treeTypes: ReadonlySet<string>;
+  readonly javaTypes: ReadonlySet<string>;
+  readonly settings: LintConfig["rules"];
+}
+
+/** Compiler messages may quote a buffer's URI (an absolute path); reports show the relative path instead. */
+function withDisplayPaths(result: EngineFileResult, uris: readonly string[], files: readonly LintFile[]): EngineFileResult {
+  const rewrite = (message: string): string => {
+    if (!message.includes("file:")) return message;
+    let out = message;
+    uris.forEach((uri, i) => {
+      out = out.split(uri).join(files[i]!.displayPath);
+    });
+    return out;
+  };
+  return {
+    uri: result.uri,
+    diagnostics: result.diagnostics.map((d) => ({ ...d, message: rewrite(d.message) })),
+    findings: result.findings.map((f) => ({ ...f, message: rewrite(f.message) })),
+    unusedImports: result.unusedImports,
+  };
+}
+
+async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: RunKnowledge): Promise<FileReport[]> {
+  const texts = await Promise.all(unit.files.map((f) => (f.text !== undefined ? Promise.resolve(f.text) : readFile(f.path, "utf8"))));
+  const uris = unit.files.map((f) => pathToFileURL(f.path).href);
+  const results = await compiler.lintUnit(uris.map((uri, i) => ({ uri, text: texts[i]!, kind: unit.files[i]!.kind })));
+  return unit.files.map((f, i) => {
+    const { findings, suppressed } = classify(
+      withDisplayPaths(results[i]!, uris, unit.files),
+      {
+        kind: f.kind,
+        text: texts[i]!,
+        hasClasspath: known.hasClasspath,
+        treePackages: known.treePackages,
+        treeTypes: unit.split ? known.treeTypes : known.javaTypes.size > 0 ? known.javaTypes : undefined,
+        settings: known.settings,
+      },
+      f.displayPath,
+    );
+    return { path: f.path, displayPath: f.displayPath, kind: f.kind, findings, suppressed };
+  });
+}
+
+/** Lints the units on `jobs` engines; results come back in unit order whatever finishes first. */
+async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known: RunKnowledge, progress: Progress): Promise<FileReport[]> {
+  // Largest units first, so the last unit to finish is a small one.
+  const order = units.map((u, i) => ({ u, i, w: u.files.reduce((s, f) => s + f.size, 0) })).sort((a, b) => b.w - a.w || a.i - b.i);
+  const results = new Array<FileReport[]>(units.length);
+  await pool.forEach(order, async ({ u, i }, compiler) => {
+    try {
+      results[i] = await lintOneUnit(u, compiler, known);
+    } catch (error) {
+      if (error instanceof EngineUnavailableError) throw error;
+      const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+      process.stderr.write(`groovymcp lint: the engine failed on ${what}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
+      results[i] = u.files.map((f) => engineFailure(f, error));
+    }
+    progress.advance(u.files.length);
+  });
+  return results.flat();
+}
+
+/** A unit the engine could not finish: every file in it gets one error, so CI never passes it silently. */
+function engineFailure(file: LintFile, error: unknown): FileReport {
+  const reason =
+    error instanceof EngineTimeoutError ? `ran past the ${LINT_CALL_TIMEOUT_MS / 1000} s call limit` : error instanceof Error && /heap|memory/i.test(error.message) ? "ran out of memory" : "failed";
+  const message = `the Groovy engine ${reason} on this file's compile unit, so it was not checked`;
+  return {
+    path: file.path,
+    displayPath: file.displayPath,
+    kind: file.kind,
+    suppressed: 0,
+    findings: [{ rule: "groovy/compiler", severity: "error", message, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, fingerprint: "engine-failure" }],
+  };
+}
+
+function render(options: LintOptions, input: ReportInput): string {
+  switch (options.format) {
+    case "json":
+      return formatJson(input);
+    case "sarif":
+      return formatSarif(input);
+    case "github":
+      return formatGithub(input);
+    case "text":
+      return options.quiet && input.summary.errors === 0 ? "" : formatText(input);
+  }
+}
+
+/** Runs `groovymcp lint` with the arguments after `lint`; returns the exit code. */
+export async function runLint(argv: readonly string[], cwd: string = process.cwd()): Promise<number> {
+  const started = performance.now();
+  const invocation = parseLintCommandLine(argv);
+  if (invocation.kind === "help") {
+    process.stdout.write(invocation.text);
+    return 0;
+  }
+  const options = invocation.options;
+  const configFile = options.config !== undefined ? resolve(cwd, options.config) : findConfigFile(cwd);
+  const config = loadConfig(configFile, cwd);
+  const classpath = [...checkClasspath(options.classpath, cwd), ...checkClasspath(config.classpath, cwd)];
+  if (options.output !== undefined) {
+    // fail before the (long) lint, not after it
+    const parent = dirname(resolve(cwd, options.output));
+    let isDir = false;
+    try {
+      isDir = statSync(parent).isDirectory();
+    } catch {
+      isDir = false;
+    }
+    if (!isDir) throw new LintUsageError(`cannot write --output file ${options.output}: its directory does not exist`);
+  }
+  const engine = locateEngineFiles();
+  if (!engineFilesPresent(engine)) throw new LintUsageError(`the Groovy engine's files are missing from ${engine.directory} (run npm run build:engine)`);
+
+  const diskPaths = options.paths.filter((p) => p !== "-");
+  const readsStdin = options.paths.includes("-");
+  const paths = diskPaths.length === 0 && !readsStdin ? ["."] : diskPaths;
+  const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory }) : [];
+  const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
+  const typeNames = new Set<string>();
+  const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
+  const packages = new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null));
+  const javaTypes = new Set<string>();
+  readJavaDeclarations(await discoverJavaSources(paths, cwd), packages, javaTypes);
+  // The first engine starts now; its buffer cap decides how large a unit may be.
+  const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`));
+  try {
+    const cap = prepared.length === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
+    let units = groupUnits(prepared, cap);
+    if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
+    const split = units.some((u) => u.split);
+    const known: RunKnowledge = {
+      hasClasspath: classpath.length > 0,
+      treePackages: packages,
+      treeTypes: new Set([...(split ? typeNames : []), ...javaTypes]),
+      javaTypes,
+      settings: config.rules,
+    };
+    const progress = new Progress(units.reduce((s, u) => s + u.files.length, 0), options.quiet);
+    const linted = units.length === 0 ? [] : await lintUnits(pool, units, known, progress);
+    progress.end();
+    return await report(options, started, cwd, linted, pool.usedLintOp());
+  } catch (error) {
+    if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
+    throw error;
+  } finally {
+    pool.dispose();
+  }
+}
+
+/** Sorts, filters (--quiet), renders and writes the report; returns the exit code. */
+async function report(options: LintOptions, started: number, cwd: string, linted: FileReport[], astRules: boolean): Promise<number> {
+  let reports = linted;
+  reports.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
+
+  const all = summarize(reports);
+  const failing = failed(reports, options.failOn, options.maxWarnings, all.warnings);
+  if (options.quiet) reports = reports.map((r) => ({ ...r, findings: r.findings.filter((f) => f.severity === "error") }));
+  const input: ReportInput = {
+    reports,
+    summary: summarize(reports),
+    toolVersion: packageVersion(),
+    astRules,
+    elapsedMs: performance.now() - started,
+    color: options.format === "text" && options.color && options.output === undefined && process.stdout.isTTY === true && process.env["NO_COLOR"] === undefined,
+  };
+  const text = render(options, input);
+  if (options.output !== undefined) {
+    try {
+      writeFileSync(resolve(cwd, options.output), text);
+    } catch {
+      throw new LintUsageError(`cannot write --output file ${options.output}`);
+    }
+  } else if (text.length > 0) {
+    await new Promise<void>((done) => process.stdout.write(text, () => done()));
+  }
+  return failing ? 1 : 0;
+}
+
+/** The `groovymcp lint` entry: usage, config and I/O errors print one line on stderr and exit 2. */
+export async function lintMain(argv: readonly string[]): Promise<number> {
+  try {
+    return await runLint(argv);
+  } catch (error) {
+    if (error instanceof LintUsageError) {
+      process.stderr.write(`groovymcp lint: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`groovymcp lint: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 2;
+  }
+}

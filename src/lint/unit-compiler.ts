@@ -1,0 +1,114 @@
+import { EngineArgumentError, EngineStateError, type EngineService, type JsonObject } from "../engine/core/index.js";
+import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
+import type { Workspace } from "../workspace/index.js";
+import { fromDiagnostics } from "./diagnostics-fallback.js";
+import type { EngineDiagnostic, EngineFileResult } from "./engine-result.js";
+
+export interface UnitSource {
+  readonly uri: string;
+  readonly text: string;
+  /** The host's file-kind decision, passed to the AST rules (`jenkins` turns on the CPS rules). */
+  readonly kind?: "class" | "script" | "jenkins" | "gradle";
+}
+
+/**
+ * Compiles one unit in one workspace: opens its buffers, asks for the whole unit's findings, and closes them again,
+ * so an engine never holds more than one unit. Results come back in the order of `sources`.
+ *
+ * The engine's `lint` op answers for the whole unit in one call. An engine build without it answers `unknown op`;
+ * then (learnt once per engine) each buffer's `diagnostics` op is asked instead, which gives the compiler rules
+ * and unused imports but no AST rules.
+ */
+export class UnitCompiler {
+  private lintOp: boolean | undefined;
+
+  constructor(
+    private readonly workspace: Workspace,
+    private readonly engine: EngineService,
+    private readonly reader: UnitReader,
+  ) {}
+
+  /** Whether the engine has the `lint` op (undefined until the first unit). */
+  get usesLintOp(): boolean | undefined {
+    return this.lintOp;
+  }
+
+  async lintUnit(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
+    this.reader.serve(sources);
+    try {
+      for (const s of sources) await this.workspace.open(s.uri, s.text);
+      return await this.ask(sources);
+    } finally {
+      this.reader.serve([]);
+      for (const s of sources) {
+        if (this.workspace.isOpen(s.uri)) await this.workspace.close(s.uri).catch(() => false);
+      }
+    }
+  }
+
+  private async ask(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
+    if (this.lintOp !== false) {
+      try {
+        // Straight to the engine: the workspace's op table has no `kinds` argument for lint yet.
+        const kinds: JsonObject = {};
+        for (const s of sources) if (s.kind !== undefined) kinds[s.uri] = s.kind;
+        for (const s of sources) if (!this.workspace.isOpen(s.uri)) throw new EngineStateError("a buffer of the unit is not open");
+        const result = (await this.engine.request("lint", { uris: sources.map((s) => s.uri), kinds })) as unknown as LintResult;
+        this.lintOp = true;
+        return fromLintResult(result, sources);
+      } catch (error) {
+        const unknownOp = (error instanceof EngineArgumentError || error instanceof EngineStateError) && /unknown op/.test(error.message);
+        if (!unknownOp || this.lintOp === true) throw error;
+        this.lintOp = false;
+      }
+    }
+    const out: EngineFileResult[] = [];
+    for (const s of sources) {
+      const result: DiagnosticsResult = await this.workspace.run("diagnostics", { uri: s.uri });
+      out.push(fromDiagnostics(result));
+    }
+    return out;
+  }
+}
+
+function fromLintResult(result: LintResult, sources: readonly UnitSource[]): EngineFileResult[] {
+  const byUri = new Map<string, EngineFileResult>();
+  for (const f of Array.isArray(result.files) ? result.files : []) {
+    byUri.set(f.uri, {
+      uri: f.uri,
+      diagnostics: (f.diagnostics ?? []).map((d): EngineDiagnostic => {
+        const base = { range: d.range, severity: d.severity, message: d.message, category: d.category };
+        return d.unresolved === undefined ? base : { ...base, unresolved: { name: d.unresolved.name, import: d.unresolved.import ?? null, packageKnown: d.unresolved.packageKnown === true } };
+      }),
+      findings: f.findings ?? [],
+      unusedImports: f.unusedImports ?? [],
+    });
+  }
+  return sources.map((s) => byUri.get(s.uri) ?? { uri: s.uri, diagnostics: [], findings: [], unusedImports: [] });
+}
+
+/**
+ * The workspace's source reader for lint: it serves exactly the texts of the unit being compiled (read once by the
+ * linter), so a `file:` URI names an open buffer with the same text, which the engine keeps without recompiling.
+ */
+export class UnitReader implements SourceReader {
+  private texts = new Map<string, string>();
+
+  serve(sources: readonly UnitSource[]): void {
+    this.texts = new Map(sources.map((s) => [s.uri, s.text]));
+  }
+
+  readPath(path: string): Promise<SourceFile> {
+    return Promise.reject(new EngineArgumentError(`lint reads no paths through the workspace (${path.length} characters given)`));
+  }
+
+  readFileUri(uri: string): Promise<SourceFile> {
+    const text = this.texts.get(uri);
+    if (text === undefined) return Promise.reject(new EngineStateError("not a file of the unit being linted"));
+    return Promise.resolve({ uri, text });
+  }
+
+  canonicalFileUri(uri: string): Promise<string | undefined> {
+    return Promise.resolve(this.texts.has(uri) ? uri : undefined);
+  }
+}

@@ -136,9 +136,17 @@ final class Completion {
                             "insertText", f.getName()));
                 }
             }
-            for (MethodNode m : c.getMethods()) {
-                if (m.isSynthetic() || m.isPrivate() || m.getName().indexOf('$') >= 0 || m.getName().startsWith("<")
-                        || !startsWith(m.getName(), prefix) || (staticOnly && !m.isStatic())) {
+            // overloads of one arity show once; sort so both runtimes keep the same one (reflection and the class
+            // model list a class's methods in different orders)
+            List<MethodNode> ms = new ArrayList<>(c.getMethods());
+            ms.sort((a, b) -> LibraryParameters.erasure(a).compareTo(LibraryParameters.erasure(b)));
+            for (MethodNode m : ms) {
+                // a library class offers its public and protected API only: the JVM's reflection-backed nodes also
+                // carry package-private internals (String.checkBoundsBeginEnd) that the class model never has
+                boolean internal = !c.isPrimaryClassNode() && !m.isPublic() && !m.isProtected();
+                if (m.isSynthetic() || m.isPrivate() || internal || m.getName().indexOf('$') >= 0
+                        || m.getName().startsWith("<") || !startsWith(m.getName(), prefix)
+                        || (staticOnly && !m.isStatic())) {
                     continue;
                 }
                 if (seen.add("m:" + m.getName() + "/" + m.getParameters().length)) {

@@ -212,6 +212,26 @@ final class Index {
             return before && after;
         }
 
+        /**
+         * A method named by a string literal (Spock features: {@code def "adds two numbers"()}): the offset of the
+         * name inside its quotes when the literal is followed by '(', or -1.
+         */
+        int quotedName(String name, int from, int to) {
+            for (String q : new String[] {"\"", "'"}) {
+                int i = text.indexOf(q + name + q, from);
+                if (i >= 0 && i + name.length() + 2 <= to) {
+                    int j = i + name.length() + 2;
+                    while (j < text.length() && Character.isWhitespace(text.charAt(j))) {
+                        j++;
+                    }
+                    if (j < text.length() && text.charAt(j) == '(') {
+                        return i + 1;
+                    }
+                }
+            }
+            return -1;
+        }
+
         /** First whole-word occurrence of name in [from, to), or -1; mode 1 = followed by '(' , 2 = after a type keyword. */
         int find(String name, int from, int to, int mode) {
             if (name == null || name.isEmpty()) {
@@ -325,6 +345,9 @@ final class Index {
                 String name = isConstructor ? Identity.simple(node.getDeclaringClass().getPlainNodeReference())
                         : node.getName();
                 int s = find(name, startOf(node), endOf(node), 1);
+                if (s < 0 && !isConstructor) {
+                    s = quotedName(name, startOf(node), endOf(node));
+                }
                 if (s >= 0) {
                     Occ o = add(s, name, node, true, true, isConstructor ? classToken(node.getDeclaringClass())
                             : "method");

@@ -42,10 +42,25 @@ final class LibraryParameters {
 
     private static boolean sameErasure(Parameter[] a, Parameter[] b) {
         for (int i = 0; i < a.length; i++) {
-            if (!a[i].getType().redirect().getName().equals(b[i].getType().redirect().getName())) {
+            if (!typeName(a[i].getType()).equals(typeName(b[i].getType()))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** An erased type name that reads the same for reflection-backed and decompiled nodes (arrays as T[]). */
+    static String typeName(ClassNode t) {
+        return t.isArray() && t.getComponentType() != null ? typeName(t.getComponentType()) + "[]"
+                : t.redirect().getName();
+    }
+
+    /** name(erased parameter types), a stable sort key for a method on both runtimes. */
+    static String erasure(MethodNode m) {
+        StringBuilder sb = new StringBuilder(m.getName()).append('(');
+        for (Parameter p : m.getParameters()) {
+            sb.append(typeName(p.getType())).append(',');
+        }
+        return sb.append(')').toString();
     }
 }

@@ -48,6 +48,10 @@ final class Symbols {
                     out.add(symbol(st, o, null));
                 }
             }
+            org.codehaus.groovy.control.SourceUnit su = ix.compilation.unit(uri);
+            if (su != null && su.getAST() != null) {
+                Pipeline.outline(st, su.getAST().getStatementBlock(), out);
+            }
             return Json.obj("symbols", cap(out, max));
         }
         if (uri != null) {

@@ -41,6 +41,9 @@ public final class RequestPlan {
         for (String[][] scenario : SCENARIOS) {
             scenario(plan, scenario);
         }
+        for (Object[] probe : PROBES) {
+            probe(plan, probe);
+        }
         return plan;
     }
 
@@ -88,6 +91,49 @@ public final class RequestPlan {
          {"groovy-buffer:scenario/Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('Build') {\n"
                 + "      steps { sh 'make' }\n    }\n  }\n}\n"}},
     };
+
+    /**
+     * One buffer and the exact positions that issue 11's navigation, completion and outline cases ask about:
+     * {uri, text, then op, line, character triples (a "rename" op renames to "renamed")}.
+     */
+    static final Object[][] PROBES = {
+        {"groovy-buffer:probe/Hello.groovy", "class Hello { def foo(String bar) { foo(bar) } }\n",
+            "references", 0, 19, "rename", 0, 19, "definition", 0, 37},
+        {"groovy-buffer:probe/calc.groovy", "class Calc { int add(int a, int b) { a + b } }\ndef calc = new Calc()\n"
+                + "println calc.add(1, 2)\n", "rename", 0, 18, "references", 0, 18, "describe", 2, 14,
+            "definition", 2, 14},
+        {"groovy-buffer:probe/calc2.groovy", "class Calc { int add(int a, int b) { a + b } }\ndef calc = new Calc()\n"
+                + "calc = null\ncalc?.add(1, 2)\n", "rename", 0, 18},
+        {"groovy-buffer:probe/Dates.groovy", "import java.time.LocalDate\nclass T {\n  def d() { LocalDate.now() }\n"
+                + "  def m() { LocalDate.n }\n}\n", "describe", 2, 14, "definition", 2, 14, "complete", 3, 23},
+        {"groovy-buffer:probe/MathCs.groovy", "@groovy.transform.CompileStatic\nclass T {\n  def m() { Math.ma }\n}\n",
+            "complete", 2, 19, "describe", 2, 13},
+        {"groovy-buffer:probe/Incomplete.groovy", "class T {\n  def m(String s) {\n    s.\n  }\n}\n",
+            "complete", 2, 6},
+        {"groovy-buffer:probe/CalcSpec.groovy", "import spock.lang.Specification\nclass CalcSpec extends Specification {\n"
+                + "  def \"adds two numbers\"() {\n    expect: 1 + 1 == 2\n  }\n}\n", "symbols", -1, -1},
+        {"groovy-buffer:probe/Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('Build') {\n"
+                + "      steps { sh 'make' }\n    }\n    stage('Test') {\n      parallel {\n"
+                + "        stage('Unit') { steps { sh 'u' } }\n      }\n    }\n  }\n}\n", "symbols", -1, -1},
+        {"groovy-buffer:probe/Dup.groovy", "class D { def x() {} }\nclass D {}\n", "rename", 0, 17},
+    };
+
+    static void probe(List<String> plan, Object[] p) {
+        String uri = (String) p[0];
+        plan.add(Json.write(Json.obj("op", "open", "uri", uri, "text", p[1])));
+        for (int i = 2; i + 2 < p.length; i += 3) {
+            String op = (String) p[i];
+            if ((Integer) p[i + 1] < 0) {
+                plan.add(Json.write(Json.obj("op", op, "uri", uri)));
+            } else if ("rename".equals(op)) {
+                plan.add(Json.write(Json.obj("op", op, "uri", uri, "line", p[i + 1], "character", p[i + 2],
+                        "newName", "renamed")));
+            } else {
+                plan.add(Json.write(Json.obj("op", op, "uri", uri, "line", p[i + 1], "character", p[i + 2])));
+            }
+        }
+        plan.add(Json.write(Json.obj("op", "close", "uri", uri)));
+    }
 
     static void scenario(List<String> plan, String[][] buffers) {
         for (String[] b : buffers) {

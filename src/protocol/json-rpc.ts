@@ -85,12 +85,16 @@ export function isExactNumberId(value: unknown): value is ExactNumberId {
 
 /**
  * The top-level `id` of a parsed line, exact. A safe integer written the canonical way is kept as a number (the
- * cheap, common case, checked by a scan of the line). Anything else (above 2^53, a fraction, an exponent, `-0`)
+ * cheap, common case: the line has one `"id":` member and it is spelled that way). Anything else (above 2^53, a fraction, an exponent, `-0`)
  * is parsed again with a reviver that sees each value's source text, and kept as those digits.
  */
 function exactId(line: string, id: number): RequestId {
   if (rawJsonApi === undefined) return id;
-  if (Number.isSafeInteger(id) && !Object.is(id, -0) && new RegExp(`"id"\\s*:\\s*${id}(?![0-9.eE])`).test(line)) return id;
+  if (Number.isSafeInteger(id) && !Object.is(id, -0)) {
+    // exactly one `"id":` member in the whole line, spelled the canonical way: nothing to keep
+    const members = line.match(/"id"\s*:\s*[^,}\s]*/g);
+    if (members !== null && members.length === 1 && new RegExp(`^"id"\\s*:\\s*${id}$`).test(members[0] ?? "")) return id;
+  }
   const seen: { holder: unknown; source: string }[] = [];
   let root: unknown;
   JSON.parse(line, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {

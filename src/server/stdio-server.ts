@@ -1,7 +1,5 @@
 import { confinedReader, type Root } from "../confinement/confined-file.js";
-import { RecoveringEngine } from "../engine/core/index.js";
-import { locateEngineFiles } from "../engine/node/engine-files.js";
-import { workerSpawn } from "../engine/node/worker-host.js";
+import { nodeEngine } from "../engine/node/index.js";
 import type { Limits } from "../limits/limits.js";
 import { logFailure, logLine } from "../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
@@ -54,16 +52,7 @@ export function serve(options: ServeOptions): void {
   process.on("uncaughtException", (error) => logFailure("unexpected failure", error));
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
-  const engine = new RecoveringEngine({
-    spawn: workerSpawn({
-      files: locateEngineFiles(),
-      classpathJars: options.classpathJars,
-      log: (line) => process.stderr.write(`${line}\n`),
-      heapMb: options.limits.workerHeapMb,
-    }),
-    callTimeoutMs: options.limits.callTimeoutMs,
-    log: logLine,
-  });
+  const engine = nodeEngine({ classpathJars: options.classpathJars, limits: options.limits });
   engine.start();
   const workspace = new Workspace({
     // crash containment and the buffer budget (src/containment, issue 13)

@@ -49,6 +49,10 @@ export function paramSchema(spec: ParamSpec): Schema {
     }
     case "string-array":
       return { type: "array", items: { type: "string" }, description: spec.description };
+    case "string-map":
+      return { type: "object", additionalProperties: spec.enum === undefined ? { type: "string" } : { type: "string", enum: [...spec.enum] }, description: spec.description };
+    case "string":
+      return spec.enum === undefined ? { type: "string", description: spec.description } : { type: "string", enum: [...spec.enum], description: spec.description };
     default:
       return { type: spec.type, description: spec.description };
   }
@@ -72,8 +76,11 @@ export const locations: Schema = arrayOf(location, "source locations");
 export const textEdit: Schema = objectSchema({ range, newText: str("replacement text") }, ["range", "newText"], false);
 export const textEdits: Schema = arrayOf(textEdit, "edits to apply to the source, in document order; nothing is written");
 
-/** The kinds the engine's outline emits (facade Symbols.kind). */
-export const SYMBOL_KINDS = ["Class", "Interface", "Enum", "Constructor", "Method", "Property", "Field", "EnumMember"];
+/**
+ * The kinds the engine's outline emits (facade Symbols.kind): declarations, plus a declarative Jenkinsfile's tree
+ * (Module: pipeline, Namespace: stages/parallel/matrix, Function: stage) on engines that outline it.
+ */
+export const SYMBOL_KINDS = ["Class", "Interface", "Enum", "Constructor", "Method", "Property", "Field", "EnumMember", "Module", "Namespace", "Function"];
 
 function symbolSchema(depth: number): Schema {
   const props: Record<string, Schema> = {

@@ -14,7 +14,9 @@ import type {
 export type SourceUse = "required" | "optional" | "none";
 
 export interface ParamSpec {
-  readonly type: "integer" | "string" | "boolean" | "string-array";
+  readonly type: "integer" | "string" | "boolean" | "string-array" | "string-map";
+  /** For "string" and "string-map" values: the allowed strings. */
+  readonly enum?: readonly string[];
   readonly description: string;
   readonly default?: number | boolean;
   readonly minimum?: number;
@@ -53,7 +55,7 @@ export interface OperationArguments {
   format: SourceArguments & { readonly tabSize?: number; readonly insertSpaces?: boolean };
   organizeImports: SourceArguments;
   rename: SourceArguments & PositionArguments & { readonly newName: string };
-  lint: { readonly uris?: readonly string[] };
+  lint: { readonly uris?: readonly string[]; readonly kinds?: Readonly<Record<string, LintFileKind>> };
   keywords: Record<string, never>;
   defaultImports: Record<string, never>;
   info: Record<string, never>;
@@ -79,6 +81,10 @@ export interface OperationResults {
 }
 
 export type OperationName = keyof OperationResults;
+
+/** File kinds the lint op's AST rules know (the host decides; /work/coord/LINT-OP.md). */
+export type LintFileKind = "class" | "script" | "jenkins" | "gradle";
+export const LINT_FILE_KINDS: readonly LintFileKind[] = ["class", "script", "jenkins", "gradle"];
 
 /** Java's int range: positions beyond it are clamped before they reach the engine. */
 export const MAX_POSITION = 2_147_483_647;
@@ -139,7 +145,18 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
   },
   organizeImports: { source: "required", params: {}, required: [] },
   rename: { source: "required", params: { ...position, newName: { type: "string", description: "new identifier" } }, required: ["line", "character", "newName"] },
-  lint: { source: "none", params: { uris: { type: "string-array", description: "open buffers to lint as one unit (default: every open buffer)" } }, required: [] },
+  lint: {
+    source: "none",
+    params: {
+      uris: { type: "string-array", description: "open buffers to lint, answered per file from one compile (default: every open buffer, in opening order)" },
+      kinds: {
+        type: "string-map",
+        enum: LINT_FILE_KINDS,
+        description: "uri -> file kind as the host decided it (jenkins turns on the CPS rules); default: what the AST shows",
+      },
+    },
+    required: [],
+  },
   keywords: { source: "none", params: {}, required: [] },
   defaultImports: { source: "none", params: {}, required: [] },
   info: { source: "none", params: {}, required: [] },

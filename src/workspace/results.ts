@@ -116,7 +116,8 @@ export interface RenameResult {
 export type LintCategory = "syntax" | "unresolved" | "type-check" | "duplicate" | "compiler";
 export interface LintDiagnostic extends Diagnostic {
   readonly category: LintCategory;
-  readonly unresolved?: { readonly name: string; readonly import: string | null; readonly packageKnown: boolean };
+  /** On unresolved-class diagnostics; `import` is absent when no explicit import names the class. */
+  readonly unresolved?: { readonly name: string; readonly import?: string; readonly packageKnown: boolean };
 }
 export interface LintFinding {
   readonly rule: string;
@@ -125,13 +126,15 @@ export interface LintFinding {
 }
 export interface LintFile {
   readonly uri: string;
-  readonly package: string | null;
-  readonly kind: "class" | "script";
+  /** Absent for the default package (the engine omits nulls). */
+  readonly package?: string;
+  /** `class` when the file declares only classes, `script` otherwise; absent when it does not parse. */
+  readonly kind?: "class" | "script";
   readonly diagnostics: LintDiagnostic[];
   readonly findings: LintFinding[];
   readonly unusedImports: { readonly range: Range; readonly message: string }[];
 }
-/** The `lint` op (/work/coord/LINT-OP.md): one compile of the requested open buffers as one unit. */
+/** The `lint` op (docs/engine-contract.md): one compile of the open buffers, answered per requested file. */
 export interface LintResult {
   readonly files: LintFile[];
 }

@@ -108,7 +108,19 @@ function checkParam(name: string, spec: ParamSpec, value: unknown): JsonValue {
   switch (spec.type) {
     case "string":
       if (typeof value !== "string") throw new EngineArgumentError(`argument ${name} must be a string`);
+      if (spec.enum !== undefined && !spec.enum.includes(value)) throw new EngineArgumentError(`argument ${name} must be one of ${spec.enum.join(", ")}`);
       return value;
+    case "string-map": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EngineArgumentError(`argument ${name} must be an object`);
+      const map: JsonObject = {};
+      for (const [key, v] of Object.entries(value)) {
+        if (typeof v !== "string" || (spec.enum !== undefined && !spec.enum.includes(v))) {
+          throw new EngineArgumentError(`argument ${name} values must be ${spec.enum === undefined ? "strings" : `one of ${spec.enum.join(", ")}`}`);
+        }
+        map[key] = v;
+      }
+      return map;
+    }
     case "boolean":
       if (typeof value !== "boolean") throw new EngineArgumentError(`argument ${name} must be a boolean`);
       return value;

@@ -17,14 +17,8 @@ const CHROMIUM = "/usr/bin/chromium";
 const dist = locateEngineFiles().directory;
 const hostDist = join(PROJECT_ROOT, "dist");
 
-const WORKER = `import { serveEngineInWorker, webWorkerSide } from "/dist/engine/core/index.js";
-const bytes = async (url) => new Uint8Array(await (await fetch(url)).arrayBuffer());
-serveEngineInWorker(webWorkerSide(self), async () => {
-  const [runtime, wasm, classModel] = await Promise.all([
-    import("/engine/groovy-engine.wasm-runtime.js"), bytes("/engine/groovy-engine.wasm"), bytes("/engine/classmodel.bin"),
-  ]);
-  return { runtime, wasm, classModel };
-});
+const WORKER = `import { fetchEngineImage, serveEngineInWorker, webWorkerSide } from "/dist/engine/core/index.js";
+serveEngineInWorker(webWorkerSide(self), () => fetchEngineImage(new URL("/engine/", self.location.href)));
 `;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><script type="module">

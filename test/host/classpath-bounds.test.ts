@@ -25,6 +25,10 @@ describe.skipIf(!ENGINE_PRESENT)(`classpath jar bounds${ENGINE_PRESENT ? "" : ` 
     const started = Date.now();
     await s.initialize();
     expect(Date.now() - started).toBeLessThan(5000);
+    // the classpath is read and bounded in the engine's worker: the session answers meanwhile
+    const pingSent = Date.now();
+    expect((await s.request("ping", "ping")).result).toEqual({});
+    expect(Date.now() - pingSent).toBeLessThan(200);
     const ok = toolResult(await s.callTool(2, "groovy_diagnostics", {
       text: "import demo.Greeter\n@groovy.transform.CompileStatic\nString hello(Greeter g) { g.greet('x').toUpperCase() }\n",
     }));

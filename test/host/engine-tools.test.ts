@@ -188,6 +188,18 @@ suite(title, () => {
     await call("groovy_close", { uri: "groovy-buffer:many" });
   });
 
+  it("a location's snippet is the start line and three lines on each side (7), as the schema says", async () => {
+    const lines = Array.from({ length: 20 }, (_, i) => `// line ${i}`);
+    lines[10] = "def target() { 1 }";
+    lines[15] = "target()";
+    const r = await call("groovy_definition", { text: lines.join("\n") + "\n", uri: "groovy-buffer:snip", line: 15, character: 1 });
+    const locations = r.structuredContent["locations"] as { range: { start: { line: number } }; snippet?: string }[];
+    expect(locations).toHaveLength(1);
+    expect(locations[0]?.range.start.line).toBe(10);
+    expect(locations[0]?.snippet?.split("\n")).toEqual(lines.slice(7, 14));
+    await call("groovy_close", { uri: "groovy-buffer:snip" });
+  });
+
   it("reads a file under --root whose name starts with two dots", async () => {
     writeFileSync(join(root, "..hidden.groovy"), "class Hidden {}\n");
     const r = await call("groovy_diagnostics", { path: "..hidden.groovy" });

@@ -67,8 +67,11 @@ describe("fuzz", () => {
     const payload = lines.join("\n") + "\n";
     for (let i = 0; i < payload.length; i += 65_536) s.write(payload.slice(i, i + 65_536));
     s.send({ jsonrpc: "2.0", id: "fuzz-final-ping", method: "ping" });
+    // a ping may overtake requests that wait on the engine, so the barrier is an ordinary request, answered last
+    s.send({ jsonrpc: "2.0", id: "fuzz-final-barrier", method: "initialize", params: { protocolVersion: "2025-11-25" } });
     const reply = await s.waitForId("fuzz-final-ping", 300_000);
     expect(reply.result).toEqual({});
+    await s.waitForId("fuzz-final-barrier", 300_000);
     expect(s.child.exitCode).toBeNull();
     for (const line of s.lines) {
       const value = JSON.parse(line) as Record<string, unknown>;

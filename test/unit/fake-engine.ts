@@ -1,5 +1,5 @@
 import type { EngineConnection, JsonObject, SpawnEngine } from "../../src/engine/core/index.js";
-import { EngineInternalError, EngineStateError } from "../../src/engine/core/index.js";
+import { EngineArgumentError, EngineInternalError, EngineStateError } from "../../src/engine/core/index.js";
 
 /**
  * A fake spawn factory for unit tests of the recovering engine and the workspace (no wasm, no process). Each
@@ -13,6 +13,8 @@ export class FakeEngines {
   trapNext = false;
   hangNext = false;
   failSpawn: Error | undefined;
+  /** Answer `configure` as an engine built before it existed does. */
+  withoutConfigure = false;
   disposed: number[] = [];
 
   readonly spawn: SpawnEngine = async () => {
@@ -36,6 +38,9 @@ export class FakeEngines {
           case "open":
             buffers.set(uri as string, params["text"] as string);
             return { uri: uri as string, version: 1 };
+          case "configure":
+            if (this.withoutConfigure) throw new EngineArgumentError("unknown op: configure");
+            return { ...params };
           case "close":
             return { closed: buffers.delete(uri as string) };
           case "diagnostics": {

@@ -72,4 +72,25 @@ describe("RecoveringEngine with a fake spawn", () => {
     expect(fake.spawned).toBe(1);
     expect(fake.disposed).toEqual([]);
   });
+
+  it("configures every new instance before re-opening its buffers, and tolerates an engine without configure", async () => {
+    const fake = new FakeEngines();
+    const logs: string[] = [];
+    const engine = new RecoveringEngine({ spawn: fake.spawn, settings: { maxOpenBuffers: 7 }, log: (l) => logs.push(l) });
+    await engine.open("groovy-buffer:a", "x");
+    fake.trapNext = true;
+    await engine.request("info", {}).catch(() => undefined);
+    await engine.request("info", {});
+    const second = fake.calls.filter((c) => c.instance === 2).map((c) => c.op);
+    expect(second).toEqual(["configure", "open", "info"]);
+    expect(fake.calls.find((c) => c.op === "configure")?.params).toEqual({ maxOpenBuffers: 7 });
+    expect(logs.filter((l) => l.includes("settings"))).toEqual([]);
+
+    const old = new FakeEngines();
+    old.withoutConfigure = true;
+    const quiet: string[] = [];
+    const legacy = new RecoveringEngine({ spawn: old.spawn, settings: { maxOpenBuffers: 7 }, log: (l) => quiet.push(l) });
+    expect((await legacy.request("info", {}))["op"]).toBe("info");
+    expect(quiet).toEqual([]);
+  });
 });

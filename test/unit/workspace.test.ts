@@ -70,6 +70,9 @@ describe("Workspace", () => {
     await ws.run("lint", { uris: ["file:///p/A.groovy"] });
     expect(lastCall(fake)?.params).toEqual({ uris: ["file:///p/A.groovy"] });
     await expect(ws.run("lint", { uris: ["file:///p/B.groovy"] })).rejects.toBeInstanceOf(EngineStateError);
+    await ws.run("lint", { kinds: { "file:///p/A.groovy": "jenkins" } });
+    expect(lastCall(fake)?.params).toEqual({ kinds: { "file:///p/A.groovy": "jenkins" } });
+    await expect(ws.run("lint", { kinds: { "file:///p/A.groovy": "maven" } as never })).rejects.toThrow(/one of class, script, jenkins, gradle/);
   });
 
   it("refuses files without a reader, and URIs of other schemes", async () => {

@@ -14,6 +14,7 @@ export {
   type EngineExports, type EngineImage, type LoadedEngine, type TeaVmImports, type TeaVmLoadOptions, type TeaVmRuntime,
 } from "./teavm-loader.js";
 export { EngineClient, parseEngineReply } from "./engine-client.js";
+export { ENGINE_FILE_NAMES, fetchEngineImage, type FetchImageOptions } from "./fetch-image.js";
 export { inThreadSpawn, type EngineConnection, type InThreadOptions, type SpawnEngine } from "./engine-connection.js";
 export { RecoveringEngine, type EngineService, type RecoveringEngineOptions } from "./recovering-engine.js";
 export {

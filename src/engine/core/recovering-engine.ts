@@ -1,7 +1,7 @@
 import type { JsonObject } from "../../json/json.js";
 import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
-import { EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
+import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
 
 /** What the workspace needs from an engine: operations plus the buffer map. */
 export interface EngineService {
@@ -23,6 +23,11 @@ export interface RecoveringEngineOptions {
   readonly callTimeoutMs?: number;
   /** Operator log (one line per event; never source text). */
   readonly log?: (line: string) => void;
+  /**
+   * Host-owned engine settings (the contract's `configure` op, e.g. `{ maxOpenBuffers }`), sent to every new
+   * instance before its buffers are re-opened. An engine built before `configure` existed is left as it is.
+   */
+  readonly settings?: JsonObject;
 }
 
 /**
@@ -66,6 +71,14 @@ export class RecoveringEngine implements EngineService {
 
   private async spawnWithBuffers(): Promise<EngineConnection> {
     const connection = await this.options.spawn();
+    if (this.options.settings !== undefined) {
+      try {
+        await connection.request("configure", this.options.settings);
+      } catch (error) {
+        const unknownOp = error instanceof EngineArgumentError && error.message.startsWith("unknown op");
+        if (!unknownOp) this.log(`the engine refused its settings (${error instanceof Error ? error.message.slice(0, 120) : "?"})`);
+      }
+    }
     for (const [uri, text] of this.buffers) {
       try {
         await connection.request("open", { uri, text });

@@ -2,9 +2,9 @@ import { EngineUnavailableError } from "./errors.js";
 
 /**
  * The one TeaVM loader. TeaVM's generated runtime (`groovy-engine.wasm-runtime.js`, an ES module) exports
- * `load(source, options)`; given bytes rather than a URL it compiles them itself, so this code needs neither the
- * file system nor fetch: the front end brings the runtime module and the bytes (Node reads files, a browser
- * fetches them).
+ * `load(source, options)`; given bytes it compiles them itself, so this code needs neither the file system nor
+ * fetch: the front end brings the runtime module and the bytes (Node reads files), or in a browser the module's
+ * URL, which TeaVM compiles by streaming.
  */
 
 /** The exports of the TeaVM-compiled facade (docs/engine-contract.md). */
@@ -20,15 +20,19 @@ export interface TeaVmLoadOptions {
   installImports?: (imports: TeaVmImports) => void;
 }
 
-/** What `import("…/groovy-engine.wasm-runtime.js")` yields. */
+/**
+ * What `import("…/groovy-engine.wasm-runtime.js")` yields. Given bytes, `load` compiles them; given a URL string,
+ * it fetches and compiles by streaming (in a browser that lets the browser cache the machine code).
+ */
 export interface TeaVmRuntime {
-  load(source: Uint8Array, options?: TeaVmLoadOptions): Promise<{ exports: unknown }>;
+  load(source: Uint8Array | string, options?: TeaVmLoadOptions): Promise<{ exports: unknown }>;
 }
 
 /** Everything one engine instance is made from. */
 export interface EngineImage {
   readonly runtime: TeaVmRuntime;
-  readonly wasm: Uint8Array;
+  /** The module's bytes, or (browser) its URL, compiled by streaming so the browser caches the machine code. */
+  readonly wasm: Uint8Array | string;
   readonly classModel: Uint8Array;
   /** Jar bytes for the compile classpath, in order (already bounded by the front end). */
   readonly classpathJars?: readonly Uint8Array[];
@@ -70,7 +74,7 @@ export class JavaOutputLines {
 /** Instantiates the module (no class model yet). Java output goes line by line to `javaOutput`. */
 export async function instantiateEngineModule(
   runtime: TeaVmRuntime,
-  wasm: Uint8Array,
+  wasm: Uint8Array | string,
   javaOutput: (line: string) => void,
   requirement = "a runtime with WebAssembly GC, exnref exception handling and js-string builtins",
 ): Promise<EngineExports> {

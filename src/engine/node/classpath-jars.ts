@@ -35,7 +35,3 @@ export async function readClasspathJars(
   if (unreadable > 0) log(`warning: ${unreadable} classpath ${unreadable === 1 ? "file" : "files"} could not be read and ${unreadable === 1 ? "is" : "are"} ignored`);
   return jars;
 }
-
-export function warnRefusedJars(count: number, log: (message: string) => void): void {
-  log(`warning: ${count} classpath ${count === 1 ? "jar" : "jars"} could not be read and ${count === 1 ? "is" : "are"} ignored`);
-}

@@ -1,7 +1,6 @@
 import { Worker, type ResourceLimits } from "node:worker_threads";
 import { DEFAULT_LIMITS } from "../../limits/limits.js";
 import { connectToWorker, type HostSideEndpoint, type SpawnEngine } from "../core/index.js";
-import { warnRefusedJars } from "./classpath-jars.js";
 import type { EngineFiles } from "./engine-files.js";
 import type { EngineWorkerData } from "./engine-worker.js";
 import { applyEngineV8Flags } from "./v8-flags.js";
@@ -44,6 +43,9 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
       },
       terminate: () => void worker.terminate(),
     };
-    return connectToWorker(endpoint, { log: options.log, onRefusedJars: (n) => warnRefusedJars(n, options.log) });
+    // the worker has already checked each jar against the bounds; these are jars the engine itself could not decode
+    const onRefusedJars = (n: number): void =>
+      options.log(`groovymcp: warning: ${n} classpath ${n === 1 ? "jar" : "jars"} could not be read and ${n === 1 ? "is" : "are"} ignored`);
+    return connectToWorker(endpoint, { log: options.log, onRefusedJars });
   };
 }

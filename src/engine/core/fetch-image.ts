@@ -1,0 +1,50 @@
+import { EngineUnavailableError } from "./errors.js";
+import { isTeaVmRuntime, type EngineImage } from "./teavm-loader.js";
+
+/** The three build outputs, by the names engine-wasm/target/dist/ gives them. */
+export const ENGINE_FILE_NAMES = Object.freeze({
+  runtime: "groovy-engine.wasm-runtime.js",
+  wasm: "groovy-engine.wasm",
+  classModel: "classmodel.bin",
+});
+
+async function fetchBytes(url: URL): Promise<Uint8Array> {
+  const response = await fetch(url);
+  if (!response.ok) throw new EngineUnavailableError(`the engine file ${url.pathname.split("/").pop() ?? ""} could not be fetched (HTTP ${response.status})`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+export interface FetchImageOptions {
+  readonly classpathJars?: readonly Uint8Array[];
+  readonly requirement?: string;
+  /**
+   * Fetch the module's bytes instead of handing TeaVM its URL. By default the URL is passed, so TeaVM compiles it
+   * with WebAssembly.compileStreaming and the browser caches the machine code for the next visit (the server must
+   * answer it as application/wasm).
+   */
+  readonly wasmBytes?: boolean;
+}
+
+/**
+ * The engine image for a browser (or any runtime with fetch and dynamic import): the three files under `base`
+ * (a directory URL ending in "/"). A Web Worker passes this to serveEngineInWorker; a page may pass it to
+ * inThreadSpawn.
+ */
+export async function fetchEngineImage(base: string | URL, options: FetchImageOptions = {}): Promise<EngineImage> {
+  const at = (name: string): URL => new URL(name, base);
+  const [runtime, wasm, classModel] = await Promise.all([
+    import(at(ENGINE_FILE_NAMES.runtime).href) as Promise<unknown>,
+    options.wasmBytes === true ? fetchBytes(at(ENGINE_FILE_NAMES.wasm)) : Promise.resolve(at(ENGINE_FILE_NAMES.wasm).href),
+    fetchBytes(at(ENGINE_FILE_NAMES.classModel)),
+  ]).catch((error: unknown) => {
+    if (error instanceof EngineUnavailableError) throw error;
+    throw new EngineUnavailableError(`the engine could not be fetched (${error instanceof Error ? error.message.slice(0, 120) : "network error"})`);
+  });
+  if (!isTeaVmRuntime(runtime)) throw new EngineUnavailableError("the engine runtime has no load function");
+  const image: EngineImage = { runtime, wasm, classModel };
+  return {
+    ...image,
+    ...(options.classpathJars === undefined ? {} : { classpathJars: options.classpathJars }),
+    ...(options.requirement === undefined ? {} : { requirement: options.requirement }),
+  };
+}

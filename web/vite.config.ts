@@ -1,0 +1,86 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { defineConfig, type Plugin } from "vite";
+
+const webRoot = fileURLToPath(new URL(".", import.meta.url));
+const engineDist = join(webRoot, "..", "engine-wasm", "target", "dist");
+/** The engine files the page fetches; built by the Maven reactor, never committed. */
+const ENGINE_FILES = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"] as const;
+/** What the service worker must hold for a second visit to work with no network. */
+const PRECACHE = /\.(html|js|css|wasm|bin|svg|webmanifest)$/;
+const COMPRESS = /\.(html|js|css|wasm|bin|svg|json|webmanifest)$/;
+
+/**
+ * Copies the engine into dist/engine/, writes the service worker's precache list and build id into sw.js, and
+ * writes .br and .gz twins of every large file so a static server can send them compressed.
+ */
+function playgroundAssets(): Plugin {
+  return {
+    name: "groovymcp-playground-assets",
+    enforce: "post",
+    buildStart() {
+      const missing = ENGINE_FILES.filter((name) => !existsSync(join(engineDist, name)));
+      if (missing.length > 0) {
+        this.error(`the engine is not built (missing ${missing.join(", ")} in engine-wasm/target/dist); build it with Maven first (README: Building)`);
+      }
+    },
+    generateBundle(_options, bundle) {
+      const engine = ENGINE_FILES.map((name) => ({ name: `engine/${name}`, bytes: readFileSync(join(engineDist, name)) }));
+      for (const file of engine) this.emitFile({ type: "asset", fileName: file.name, source: file.bytes });
+      const sw = Object.values(bundle).find((file) => file.type === "chunk" && file.fileName === "sw.js");
+      if (sw === undefined || sw.type !== "chunk") this.error("sw.js was not built");
+      const built = Object.keys(bundle).filter((name) => name !== "sw.js" && PRECACHE.test(name) && !name.startsWith("engine/"));
+      const files = [...built, ...engine.map((file) => file.name)].sort();
+      const hash = createHash("sha256");
+      for (const file of engine) hash.update(file.name).update(file.bytes);
+      for (const name of built) {
+        const file = bundle[name]!;
+        hash.update(name);
+        hash.update(file.type === "chunk" ? file.code : typeof file.source === "string" ? file.source : Buffer.from(file.source));
+      }
+      const id = hash.digest("hex").slice(0, 16);
+      // the minifier may quote the placeholders with any of ' " `
+      sw.code = sw.code
+        .replace(/(["'`])__BUILD_ID__\1/, JSON.stringify(id))
+        .replace(/(["'`])__PRECACHE_FILES__\1/, JSON.stringify(["./", ...files]));
+      if (sw.code.includes("__BUILD_ID__") || sw.code.includes("__PRECACHE_FILES__")) this.error("sw.js placeholders were not replaced");
+    },
+    writeBundle(options) {
+      const out = options.dir!;
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+      for (const file of walk(out)) {
+        if (!COMPRESS.test(file) || statSync(file).size < 1024) continue;
+        const bytes = readFileSync(file);
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  root: webRoot,
+  base: "./",
+  publicDir: false,
+  logLevel: "warn",
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    target: "es2022",
+    sourcemap: false,
+    reportCompressedSize: false,
+    chunkSizeWarningLimit: 2048,
+    rollupOptions: {
+      input: { index: join(webRoot, "index.html"), sw: join(webRoot, "src", "sw.ts") },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "assets/[name]-[hash].js"),
+      },
+    },
+  },
+  worker: { format: "es" },
+  plugins: [playgroundAssets()],
+});

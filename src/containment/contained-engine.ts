@@ -123,7 +123,11 @@ export class ContainedEngine implements EngineService {
     }
     this.setAside.set(uri, why);
     this.log(`a buffer was set aside after the engine failed on it during ${op.slice(0, 40)} (${why.slice(0, 120)})`);
-    if (error instanceof EngineTimeoutError) return error; // already a tool error naming the limit
+    if (error instanceof EngineTimeoutError) {
+      // still the watchdog's error (a tool error naming the limit), now saying the buffer is set aside
+      const stopped = error.message.replace(/; its buffer .*$/, "");
+      return new EngineTimeoutError(`${stopped}; ${setAsideMessage(uri, why, true)}`, error.limitMs);
+    }
     return new EngineStateError(setAsideMessage(uri, why, true));
   }
 }

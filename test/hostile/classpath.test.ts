@@ -45,6 +45,10 @@ describe.skipIf(!ENGINE_PRESENT)(`hostile classpath jars${ENGINE_PRESENT ? "" : 
     console.log(`bombs: server up and answering in ${startMs} ms; stderr: ${server.stderr.split("\n").filter((l) => l.includes("jar")).join(" | ")}`);
     expect(problems).toEqual([]);
     expect(server.stderr).not.toContain("bomb-");
+    // each bomb is skipped with one warning naming its bound, the lying header included
+    const warnings = server.stderr.split("\n").filter((l) => l.includes("classpath jar is skipped"));
+    expect(warnings).toHaveLength(3);
+    expect(warnings.some((w) => w.includes("lying header"))).toBe(true);
   }, 180_000);
 
   it("answers sources that use bad class files: cyclic superclass, 12,000-deep signature, collector in a jar", async () => {

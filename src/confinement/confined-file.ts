@@ -1,5 +1,5 @@
 import { constants as fsConstants } from "node:fs";
-import { open, realpath } from "node:fs/promises";
+import { lstat, open, readlink, realpath, type FileHandle } from "node:fs/promises";
 import { isAbsolute, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { EngineArgumentError } from "../engine/core/errors.js";
@@ -79,11 +79,72 @@ function describeFsError(error: unknown, shown: string): ConfinementError {
   }
 }
 
+/** How much one read asks for; a file is read in these steps up to the cap, never in one fstat-sized gulp. */
+const READ_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The real path of what an open descriptor refers to, as the kernel sees it now: Linux `/proc/self/fd/N`. Every
+ * byte we return comes through this descriptor, so checking its path (not the name we opened) closes the race
+ * in which a directory on the way is swapped for a symbolic link between the check and the open. `undefined`
+ * where the platform has no such view (macOS, Windows, Linux without /proc).
+ */
+async function descriptorPath(fd: number): Promise<string | undefined> {
+  if (process.platform !== "linux") return undefined;
+  try {
+    return await readlink(`/proc/self/fd/${fd}`);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the descriptor cannot be asked, re-resolve the canonical path after the open and require that it still
+ * names the same inode we hold. A racing writer inside the root can still win a narrow window on such platforms
+ * (documented in docs/architecture.md).
+ */
+async function sameFileAfterOpen(real: string, stat: { dev: number; ino: number }): Promise<string | undefined> {
+  try {
+    const again = await realpath(real);
+    const now = await lstat(again);
+    return now.dev === stat.dev && now.ino === stat.ino ? again : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads at most `cap + 1` bytes by what read() returns, so a file that grows after fstat cannot push past the cap. */
+async function readCapped(handle: FileHandle, cap: number): Promise<Uint8Array | undefined> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const want = Math.min(READ_CHUNK_BYTES, cap + 1 - total);
+    const chunk = new Uint8Array(want);
+    const { bytesRead } = await handle.read(chunk, 0, want, null);
+    if (bytesRead === 0) break;
+    chunks.push(bytesRead === want ? chunk : chunk.subarray(0, bytesRead));
+    total += bytesRead;
+    if (total > cap) return undefined;
+  }
+  const bytes = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
 /**
  * Reads one source file, confined to the root:
- * the path is resolved against the root, checked lexically, resolved with realpath (symlinks, `..`, trailing
- * separators) and checked again, then opened without following a final symlink and without blocking, checked with
- * fstat to be a regular file within the source cap, and decoded as strict UTF-8.
+ * - the path as given is checked lexically, then resolved by the OS (`realpath(3)`, not a lexical normalisation:
+ *   `a.groovy/.` is ENOTDIR and `missing/../a.groovy` is ENOENT, as for any program), and that real path must be
+ *   inside the root's real path;
+ * - it is opened without following a final symlink and without blocking, and the DESCRIPTOR is then checked: on
+ *   Linux its kernel path (`/proc/self/fd/N`) must be inside the root, elsewhere the real path is resolved again
+ *   and must name the same inode. Only then is a byte read;
+ * - it must be a regular file, and it is read by the bytes read() returns, capped at the source limit (3 bytes
+ *   per UTF-16 unit at most), so a file that grows after fstat is refused once it passes the cap;
+ * - it is decoded as strict UTF-8.
  */
 export async function readConfinedFile(root: Root, requested: string, limits: Limits, shownAs: string = requested): Promise<ConfinedSource> {
   checkPathString(requested, limits, "path");
@@ -92,24 +153,18 @@ export async function readConfinedFile(root: Root, requested: string, limits: Li
   if (!isInside(root.real, absolute) && !isInside(root.given, absolute)) {
     throw new ConfinementError(`path ${shown} is outside the root`);
   }
+  // The path exactly as given (joined to the root, never normalised), so the OS decides what `.` and `..` mean.
+  const asGiven = isAbsolute(requested) ? requested : root.real + sep + requested;
   let real: string;
   try {
-    // resolve() drops a trailing separator; keep it so "file.groovy/" fails like it does for the OS
-    const trailing = /[\\/]$/.test(requested) && absolute !== sep;
-    real = await realpath(trailing ? absolute + sep : absolute);
+    real = await realpath(asGiven);
   } catch (error) {
     throw describeFsError(error, shown);
   }
-  if (!isInside(root.real, real)) {
-    throw new ConfinementError(`path ${shown} resolves outside the root (through a symbolic link)`);
-  }
-  if (process.platform !== "win32" && PSEUDO_FILE_SYSTEMS.some((p) => isInside(p, real))) {
-    throw new ConfinementError(`path ${shown} is on a pseudo file system and is not a regular file`);
-  }
-  if (real === root.real) throw new ConfinementError(`path ${shown} is a directory, not a file`);
+  checkReal(root, real, shown);
 
   const flags = fsConstants.O_RDONLY | (fsConstants.O_NOFOLLOW ?? 0) | (fsConstants.O_NONBLOCK ?? 0);
-  let handle;
+  let handle: FileHandle;
   try {
     handle = await open(real, flags);
   } catch (error) {
@@ -120,12 +175,16 @@ export async function readConfinedFile(root: Root, requested: string, limits: Li
     const stat = await handle.stat();
     if (stat.isDirectory()) throw new ConfinementError(`path ${shown} is a directory, not a file`);
     if (!stat.isFile()) throw new ConfinementError(`path ${shown} is not a regular file (FIFO, socket or device)`);
-    // A character is at least one third of its UTF-8 bytes in UTF-16 code units, so this bound is exact enough to
-    // refuse without reading.
-    if (stat.size > limits.maxSourceChars * 3) {
-      throw new ConfinementError(`file ${shown} is larger than the source limit of ${limits.maxSourceChars} characters`);
+    const opened = (await descriptorPath(handle.fd)) ?? (await sameFileAfterOpen(real, stat));
+    if (opened === undefined || !isAbsolute(opened)) {
+      throw new ConfinementError(`file ${shown} changed while it was being opened; try again`);
     }
-    const bytes = await handle.readFile();
+    checkReal(root, opened, shown);
+    const cap = limits.maxSourceChars * 3;
+    // fstat is only a shortcut for a file already too big; the read below enforces the cap by bytes read.
+    if (stat.size > cap) throw new ConfinementError(`file ${shown} is larger than the source limit of ${limits.maxSourceChars} characters`);
+    const bytes = await readCapped(handle, cap);
+    if (bytes === undefined) throw new ConfinementError(`file ${shown} is larger than the source limit of ${limits.maxSourceChars} characters`);
     let text: string;
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -135,10 +194,21 @@ export async function readConfinedFile(root: Root, requested: string, limits: Li
     if (text.length > limits.maxSourceChars) {
       throw new ConfinementError(`file ${shown} is larger than the source limit of ${limits.maxSourceChars} characters`);
     }
-    return { uri: pathToFileURL(real).href, text };
+    return { uri: pathToFileURL(opened).href, text };
   } finally {
     await handle.close();
   }
+}
+
+/** A resolved path must be inside the root, not the root itself, and not on a pseudo file system. */
+function checkReal(root: Root, real: string, shown: string): void {
+  if (!isInside(root.real, real)) {
+    throw new ConfinementError(`path ${shown} resolves outside the root (through a symbolic link)`);
+  }
+  if (process.platform !== "win32" && PSEUDO_FILE_SYSTEMS.some((p) => isInside(p, real))) {
+    throw new ConfinementError(`path ${shown} is on a pseudo file system and is not a regular file`);
+  }
+  if (real === root.real) throw new ConfinementError(`path ${shown} is a directory, not a file`);
 }
 
 /** Canonical buffer URI for a file: URI the client names (realpath when it resolves inside the root). */

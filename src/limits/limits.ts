@@ -8,6 +8,12 @@ export interface Limits {
   readonly maxResultChars: number;
   /** Most buffers open in the engine at once. */
   readonly maxOpenBuffers: number;
+  /**
+   * Most characters all open buffers may hold together (issue 13): eight sources at the full per-source limit.
+   * Open buffers compile together, and four full-size buffers of records once grew the process to 4.3 GB; past
+   * this budget an open is refused with a tool error, and below it the worker heap limit contains the rest.
+   */
+  readonly maxTotalBufferChars: number;
   /** Longest accepted path or URI argument, in characters. */
   readonly maxPathChars: number;
   /** Longest client string quoted back in an error message. */
@@ -28,6 +34,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxSourceChars: 524_288,
   maxResultChars: 524_288,
   maxOpenBuffers: 64,
+  maxTotalBufferChars: 8 * 524_288,
   maxPathChars: 4096,
   maxQuotedChars: 200,
   callTimeoutMs: 20_000,

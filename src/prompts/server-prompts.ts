@@ -46,9 +46,22 @@ export function listedPrompts(): object[] {
   }));
 }
 
-function fence(code: string): string {
-  let ticks = "```";
-  while (code.includes(ticks)) ticks += "`";
+/**
+ * A Markdown code fence that the code cannot close: one backtick longer than the longest backtick run in it, and
+ * at least three. One pass over the code (a fence grown one backtick per rescan took 262 s on 524,288 backticks).
+ */
+export function fence(code: string): string {
+  let longest = 0;
+  let run = 0;
+  for (let i = 0; i < code.length; i++) {
+    if (code.charCodeAt(i) === 0x60) {
+      run++;
+      if (run > longest) longest = run;
+    } else {
+      run = 0;
+    }
+  }
+  const ticks = "`".repeat(Math.max(3, longest + 1));
   return `${ticks}groovy\n${code}\n${ticks}`;
 }
 

@@ -3,7 +3,14 @@
 import { isJsonObject, type JsonObject, type JsonValue } from "../json/json.js";
 
 export { isJsonObject, type JsonObject, type JsonValue };
-export type RequestId = string | number;
+/**
+ * A numeric id kept as the digits the client sent: `JSON.rawJSON(text)`, which `JSON.stringify` writes back
+ * verbatim. A double cannot hold every integer above 2^53, and JSON-RPC wants the id echoed exactly.
+ */
+export interface ExactNumberId {
+  readonly rawJSON: string;
+}
+export type RequestId = string | number | ExactNumberId;
 
 export const ErrorCode = {
   ParseError: -32700,
@@ -62,7 +69,41 @@ export interface ErrorResponse {
 export type Response = SuccessResponse | ErrorResponse;
 
 function isValidId(value: unknown): value is RequestId {
-  return (typeof value === "string") || (typeof value === "number" && Number.isFinite(value));
+  return (typeof value === "string") || (typeof value === "number" && Number.isFinite(value)) || isExactNumberId(value);
+}
+
+interface RawJsonApi {
+  rawJSON(text: string): ExactNumberId;
+  isRawJSON(value: unknown): boolean;
+}
+/** `JSON.rawJSON` and the reviver's `context.source` come together (V8 11.4+, every Node we run on). */
+const rawJsonApi: RawJsonApi | undefined = typeof (JSON as unknown as Partial<RawJsonApi>).rawJSON === "function" ? (JSON as unknown as RawJsonApi) : undefined;
+
+export function isExactNumberId(value: unknown): value is ExactNumberId {
+  return rawJsonApi !== undefined && typeof value === "object" && value !== null && rawJsonApi.isRawJSON(value);
+}
+
+/**
+ * The top-level `id` of a parsed line, exact. A safe integer written the canonical way is kept as a number (the
+ * cheap, common case: the line has one `"id":` member and it is spelled that way). Anything else (above 2^53, a fraction, an exponent, `-0`)
+ * is parsed again with a reviver that sees each value's source text, and kept as those digits.
+ */
+function exactId(line: string, id: number): RequestId {
+  if (rawJsonApi === undefined) return id;
+  if (Number.isSafeInteger(id) && !Object.is(id, -0)) {
+    // exactly one `"id":` member in the whole line, spelled the canonical way: nothing to keep
+    const members = line.match(/"id"\s*:\s*[^,}\s]*/g);
+    if (members !== null && members.length === 1 && new RegExp(`^"id"\\s*:\\s*${id}$`).test(members[0] ?? "")) return id;
+  }
+  const seen: { holder: unknown; source: string }[] = [];
+  let root: unknown;
+  JSON.parse(line, function (this: unknown, key: string, value: unknown, context?: { source?: string }) {
+    if (key === "id" && typeof value === "number" && typeof context?.source === "string") seen.push({ holder: this, source: context.source });
+    if (key === "") root = value;
+    return value;
+  });
+  const mine = seen.find((entry) => entry.holder === root);
+  return mine === undefined ? id : rawJsonApi.rawJSON(mine.source);
 }
 
 /** Parses one line into a classified message. Never throws. */
@@ -77,7 +118,8 @@ export function parseMessage(line: string): Incoming {
   if (!isJsonObject(value)) return { kind: "invalid", code: ErrorCode.InvalidRequest, id: null };
 
   const hasId = Object.prototype.hasOwnProperty.call(value, "id");
-  const id = value["id"];
+  const rawId = value["id"];
+  const id = typeof rawId === "number" && Number.isFinite(rawId) ? exactId(line, rawId) : rawId;
   const idForError = hasId && isValidId(id) ? id : null;
   if (value["jsonrpc"] !== "2.0") return { kind: "invalid", code: ErrorCode.InvalidRequest, id: idForError };
 

@@ -52,6 +52,7 @@ const RESOURCES: readonly ServerResource[] = [
       return {
         maxMessageBytes: limits.maxMessageBytes,
         maxSourceChars: limits.maxSourceChars,
+        maxTotalBufferChars: limits.maxTotalBufferChars,
         maxResultChars: limits.maxResultChars,
         maxOpenBuffers: limits.maxOpenBuffers,
         callTimeoutMs: limits.callTimeoutMs,

@@ -4,6 +4,7 @@ import type { Limits } from "../limits/limits.js";
 import { logFailure, logLine } from "../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
+import { ContainedEngine } from "../containment/contained-engine.js";
 import { parseMessage, type Response } from "../protocol/json-rpc.js";
 import { DualEraSession } from "../session/dual-era-session.js";
 import { knownToolNames } from "../session/server-features.js";
@@ -54,7 +55,8 @@ export function serve(options: ServeOptions): void {
   const engine = nodeEngine({ classpathJars: options.classpathJars, limits: options.limits });
   engine.start();
   const workspace = new Workspace({
-    engine,
+    // crash containment and the buffer budget (src/containment, issue 13)
+    engine: new ContainedEngine(engine, { maxTotalChars: options.limits.maxTotalBufferChars, log: logLine }),
     maxOpenBuffers: options.limits.maxOpenBuffers,
     maxSourceChars: options.limits.maxSourceChars,
     reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),

@@ -8,6 +8,7 @@ import type { OperationArguments, OperationName } from "../workspace/operations.
 import type { Workspace } from "../workspace/workspace.js";
 import { schemaMismatch, validateArguments } from "./argument-validation.js";
 import { findTool } from "./tool-definitions.js";
+import { fitResult } from "../containment/result-fitting.js";
 
 /**
  * A tools/call result (MCP CallToolResult). A failed call carries its message as text content with isError and
@@ -22,14 +23,16 @@ export function errorResult(message: string): ToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-function successResult(structured: JsonObject, limits: Limits): ToolResult {
-  const text = JSON.stringify(structured);
-  if (text.length > limits.maxResultChars) {
+function successResult(op: string, structured: JsonObject, limits: Limits, maxResults: number | undefined): ToolResult {
+  // a result over the limit is cut to what fits, most important first (src/containment/result-fitting.ts); the
+  // error stays only for a result that cannot be cut or whose empty list does not fit
+  const fitted = fitResult(op, structured, limits.maxResultChars, maxResults);
+  if (!fitted.ok) {
     return errorResult(
       `the result is larger than the result limit of ${limits.maxResultChars} characters of JSON; narrow the request (for example with maxResults or a smaller source)`,
     );
   }
-  return { content: [{ type: "text", text }], structuredContent: structured };
+  return { content: [{ type: "text", text: fitted.text }], structuredContent: fitted.result };
 }
 
 export interface ToolContext {
@@ -47,6 +50,13 @@ export async function callTool(name: string, args: JsonObject, context: ToolCont
   if (tool === undefined) return errorResult("unknown tool");
   const invalid = await validateArguments(tool.inputSchema, args);
   if (invalid !== undefined) return errorResult(invalid);
+  // groovy_diagnostics' maxResults is the host's (the engine returns every diagnostic): taken off before the run
+  let maxResults: number | undefined;
+  if (tool.op === "diagnostics" && typeof args["maxResults"] === "number") {
+    maxResults = args["maxResults"];
+    const { maxResults: _taken, ...rest } = args;
+    args = rest;
+  }
   let structured: unknown;
   try {
     structured =
@@ -60,10 +70,15 @@ export async function callTool(name: string, args: JsonObject, context: ToolCont
     throw error;
   }
   if (!isJsonObject(structured)) throw new Error("engine result is not an object");
-  const mismatch = await schemaMismatch(tool.outputSchema, structured);
-  if (mismatch !== undefined) {
-    logLine(`engine result for ${tool.name} does not match its output schema: ${mismatch}`);
-    throw new Error("engine result does not match the output schema");
+  const result = successResult(tool.op, structured, context.limits, maxResults);
+  // What is sent is validated, after the cut: the same check on the answer, and far cheaper on the main thread
+  // (where ping waits) than validating 52k diagnostics only to send a few thousand of them.
+  if ("structuredContent" in result) {
+    const mismatch = await schemaMismatch(tool.outputSchema, result.structuredContent);
+    if (mismatch !== undefined) {
+      logLine(`engine result for ${tool.name} does not match its output schema: ${mismatch}`);
+      throw new Error("engine result does not match the output schema");
+    }
   }
-  return successResult(structured, context.limits);
+  return result;
 }

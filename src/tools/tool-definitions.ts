@@ -29,6 +29,15 @@ export interface ToolDefinition {
 
 const severity: Schema = { type: "string", enum: ["error", "warning", "information", "hint"], description: "severity" };
 
+/** Declared by the results the host may cut to the result limit (src/containment/result-fitting.ts). */
+const CUT_FIELDS: Record<string, Schema> = {
+  truncated: bool("true when the list was cut to fit maxResults or the result limit"),
+  omitted: int("items left out by the cut"),
+};
+
+/** groovy_diagnostics' own parameter, applied by the host after the compile (errors first). */
+const DIAGNOSTICS_MAX_RESULTS: Schema = { type: "integer", minimum: 1, description: "cap, errors first" };
+
 const ANNOTATIONS = { readOnlyHint: true, openWorldHint: false } as const;
 
 const TOOL_SPECS: readonly ToolSpec[] = [
@@ -46,6 +55,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
         ),
         errorCount: int("number of errors"),
         warningCount: int("number of warnings"),
+        ...CUT_FIELDS,
       },
       ["uri", "diagnostics", "errorCount", "warningCount"],
       false,
@@ -96,7 +106,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     title: "Groovy symbols",
     description: () =>
       "With source: its outline. With query instead: search open buffers by substring or CamelHumps initials (ASF finds AbstractServerFactory), up to maxResults.",
-    outputSchema: rootSchema({ symbols: arrayOf(symbol, "symbols, outline order") }, ["symbols"], false),
+    outputSchema: rootSchema({ symbols: arrayOf(symbol, "symbols, outline order"), ...CUT_FIELDS }, ["symbols"], false),
     op: "symbols",
   },
   {
@@ -173,7 +183,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     title: "Format Groovy",
     description: () =>
       "Re-indent Groovy by its structure and trim trailing whitespace, leaving strings and comments as they are. Returns edits to apply; writes nothing.",
-    outputSchema: rootSchema({ edits: textEdits }, ["edits"], false),
+    outputSchema: rootSchema({ edits: textEdits, ...CUT_FIELDS }, ["edits"], false),
     op: "format",
   },
   {
@@ -181,7 +191,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     title: "Organize Groovy imports",
     description: () =>
       "Remove imports the compiler proves unused and sort the rest, plain before static. Returns edits to apply; writes nothing, never drops a used import.",
-    outputSchema: rootSchema({ edits: textEdits }, ["edits"], false),
+    outputSchema: rootSchema({ edits: textEdits, ...CUT_FIELDS }, ["edits"], false),
     op: "organizeImports",
   },
   {
@@ -220,6 +230,7 @@ function inputSchema(spec: ToolSpec): Schema {
   const op = OPERATIONS[spec.op];
   const properties: Record<string, Schema> = op.source === "none" ? {} : { ...sourceInput() };
   for (const [name, param] of Object.entries(op.params)) properties[name] = paramSchema(param);
+  if (spec.op === "diagnostics") properties["maxResults"] = DIAGNOSTICS_MAX_RESULTS;
   return objectSchema(properties, [...op.required], true);
 }
 

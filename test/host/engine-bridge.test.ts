@@ -42,11 +42,15 @@ describe("engine bridge (stand-in engine through GROOVYMCP_ENGINE_DIR)", () => {
     }
   });
 
-  it("maps internal errors and schema-breaking results to -32603 with one stderr line", async () => {
+  it("sets aside a buffer the engine fails on (a tool error naming it), maps schema-breaking results to -32603, one stderr line each", async () => {
     const s = await start();
-    expect((await s.callTool(1, "groovy_diagnostics", { text: "INTERNAL", uri: "groovy-buffer:i" })).error).toEqual({ code: -32603, message: "Internal error" });
+    // issue 13: an internal error about one buffer sets that buffer aside instead of answering -32603
+    const internal = toolResult(await s.callTool(1, "groovy_diagnostics", { text: "INTERNAL", uri: "groovy-buffer:i" }));
+    expect(internal.isError).toBe(true);
+    expect(internal.content[0]?.text).toMatch(/buffer "groovy-buffer:i" was set aside: the engine failed on it/);
     expect((await s.callTool(2, "groovy_diagnostics", { text: "BADSHAPE", uri: "groovy-buffer:b" })).error?.code).toBe(-32603);
-    expect(s.stderr).toMatch(/EngineInternalError/);
+    expect(s.stderr).toMatch(/a buffer was set aside after the engine failed on it during diagnostics/);
+    expect(s.stderr).toMatch(/does not match its output schema/);
     expect(s.stderr).not.toContain("BADSHAPE");
   });
 
@@ -54,8 +58,12 @@ describe("engine bridge (stand-in engine through GROOVYMCP_ENGINE_DIR)", () => {
     const s = await start();
     toolResult(await s.callTool(1, "groovy_diagnostics", { text: "class A {}", uri: "groovy-buffer:a" }));
     toolResult(await s.callTool(2, "groovy_diagnostics", { text: "class B {}", uri: "groovy-buffer:b" }));
-    const trapped = await s.callTool(3, "groovy_diagnostics", { text: "TRAP", uri: "groovy-buffer:t" });
-    expect(trapped.error).toEqual({ code: -32603, message: "Internal error" });
+    // issue 13: the trapping buffer is set aside (not re-opened), with a tool error naming it, until replaced or closed
+    const trapped = toolResult(await s.callTool(3, "groovy_diagnostics", { text: "TRAP", uri: "groovy-buffer:t" }));
+    expect(trapped.isError).toBe(true);
+    expect(trapped.content[0]?.text).toMatch(/buffer "groovy-buffer:t" was set aside: the engine crashed on it/);
+    const later = toolResult(await s.callTool(6, "groovy_symbols", { uri: "groovy-buffer:t" }));
+    expect(later.content[0]?.text).toMatch(/buffer "groovy-buffer:t" is set aside/);
     // buffer a survived the restart
     const again = toolResult(await s.callTool(4, "groovy_diagnostics", { uri: "groovy-buffer:a" }));
     expect(again.structuredContent["uri"]).toBe("groovy-buffer:a");

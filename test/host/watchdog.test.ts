@@ -29,14 +29,17 @@ describe.skipIf(!ENGINE_PRESENT)(`watchdog${ENGINE_PRESENT ? "" : ` (skipped: ${
 
     const failed = toolResult(await runaway);
     const elapsed = Date.now() - started;
-    expect(failed.isError).toBe(true);
+    expect(failed.isError, JSON.stringify(failed).slice(0, 400)).toBe(true);
     expect(failed.structuredContent).toBeUndefined();
     expect(failed.content[0]?.text).toMatch(new RegExp(`call time limit of ${LIMIT_MS} ms.*GROOVYMCP_CALL_TIMEOUT_MS`));
     expect(elapsed).toBeLessThan(LIMIT_MS + 2000);
 
     // the runaway buffer was dropped (open buffers compile together); the others were re-opened in the new worker
-    expect(failed.content[0]?.text).toMatch(/its buffer "groovy-buffer:runaway" was closed/);
-    expect(toolResult(await s.callTool("close", "groovy_close", { uri: "groovy-buffer:runaway" })).structuredContent).toEqual({ closed: false });
+    // issue 13: the runaway buffer is set aside (not re-opened); its calls name it until it is replaced or closed
+    expect(failed.content[0]?.text).toMatch(/buffer "groovy-buffer:runaway" was set aside: it ran past the call time limit/);
+    const later = toolResult(await s.callTool("later", "groovy_symbols", { uri: "groovy-buffer:runaway" }));
+    expect(later.content[0]?.text).toMatch(/buffer "groovy-buffer:runaway" is set aside/);
+    expect(toolResult(await s.callTool("close", "groovy_close", { uri: "groovy-buffer:runaway" })).structuredContent).toEqual({ closed: true });
     const next = toolResult(await s.callTool("next", "groovy_diagnostics", { text: "new Foo()", uri: "groovy-buffer:next" }));
     expect(next.isError, next.content[0]?.text).toBeUndefined();
     expect((next.structuredContent["diagnostics"] as { message: string }[]).map((d) => d.message)).toEqual(["unable to resolve class Foo"]);

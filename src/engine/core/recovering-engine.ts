@@ -124,6 +124,10 @@ export class RecoveringEngine implements EngineService {
         this.lose(connection);
       } else if (error instanceof EngineInternalError && error.instanceLost) {
         this.log(`${error.message.slice(0, 160)}; restarting the engine`);
+        // the buffer the call was about is not re-opened into the fresh instance (issue 13): open buffers compile
+        // together, so it would crash that one too. ContainedEngine (src/containment) tells the client.
+        const uri = params["uri"];
+        if (typeof uri === "string") this.buffers.delete(uri);
         this.lose(connection);
       }
       throw error;

@@ -30,6 +30,12 @@ export function boundJar(bytes: Uint8Array, bounds: JarBounds = DEFAULT_JAR_BOUN
         if (file.originalSize > bounds.maxClassBytes) {
           throw new OverBound(`a class file in it inflates to more than ${bounds.maxClassBytes} bytes (the class file bound)`);
         }
+        // Deflate never makes data much larger (stored blocks cost 5 bytes per 65,535), so a compressed size well
+        // over the declared one means the header lies; the inflater would decode the whole stream to find out
+        // (a 1 MB entry claiming 1,000 bytes but inflating to 1 GiB took seconds) (issue 13)
+        if (file.compression === 8 && file.size > file.originalSize + Math.ceil(file.originalSize / 16_383) * 5 + 64) {
+          throw new OverBound("a class file in it is larger compressed than its header says it is inflated (a lying header)");
+        }
         classBytes += file.originalSize;
         if (classBytes > bounds.maxJarClassBytes) {
           throw new OverBound(`its class files inflate to more than ${bounds.maxJarClassBytes} bytes (the jar bound)`);

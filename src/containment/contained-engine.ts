@@ -1,0 +1,148 @@
+import type { JsonObject } from "../json/json.js";
+import type { EngineService } from "../engine/core/recovering-engine.js";
+import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../engine/core/errors.js";
+import { quoteClientString } from "../limits/quote-client-string.js";
+
+export interface ContainedEngineOptions {
+  /** Most characters all open buffers may hold together (Limits.maxTotalBufferChars); 0: no budget. */
+  readonly maxTotalChars?: number;
+  /** Operator log: one line per buffer set aside (never source text). */
+  readonly log?: (line: string) => void;
+}
+
+/**
+ * Crash containment and the memory budget, as a layer over the recovering engine (runtime-neutral: no Node).
+ *
+ * Open buffers compile together, so a buffer that crashes the engine (a trap, running out of the worker's heap,
+ * the watchdog, or an internal error the engine reports) would fail every later call on every buffer if it were
+ * kept. So the buffer the failed call was about is SET ASIDE: closed in the engine (never re-opened into the fresh
+ * instance), while the host remembers it and why. Until the client replaces it (opens it with new text) or closes
+ * it, each call on it answers a caller error that names it and the reason; every other buffer keeps working.
+ *
+ * The budget: the characters of all open buffers together are bounded, so many large buffers cannot together
+ * exhaust memory. An open past the budget is refused with an argument error that says how to make room.
+ */
+export class ContainedEngine implements EngineService {
+  private readonly setAside = new Map<string, string>();
+  private readonly sizes = new Map<string, number>();
+  private total = 0;
+  private readonly maxTotalChars: number;
+  private readonly log: (line: string) => void;
+
+  constructor(
+    private readonly inner: EngineService,
+    options: ContainedEngineOptions = {},
+  ) {
+    this.maxTotalChars = options.maxTotalChars ?? 0;
+    this.log = options.log ?? (() => undefined);
+  }
+
+  /** Characters held by all open buffers together (reported against the budget). */
+  totalChars(): number {
+    return this.total;
+  }
+
+  /** Why a buffer was set aside, or undefined when it was not. */
+  setAsideReason(uri: string): string | undefined {
+    return this.setAside.get(uri);
+  }
+
+  async request(op: string, params: JsonObject): Promise<JsonObject> {
+    const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
+    if (uri !== undefined) {
+      const why = this.setAside.get(uri);
+      if (why !== undefined) throw new EngineStateError(setAsideMessage(uri, why));
+    }
+    try {
+      return await this.inner.request(op, params);
+    } catch (error) {
+      throw await this.contain(error, uri, op);
+    }
+  }
+
+  async open(uri: string, text: string): Promise<void> {
+    const previous = this.sizes.get(uri) ?? 0;
+    const after = this.total - previous + text.length;
+    if (this.maxTotalChars > 0 && after > this.maxTotalChars) {
+      throw new EngineArgumentError(
+        `opening ${quoteClientString(uri)} (${text.length} characters) would take the open buffers past their total budget of ${this.maxTotalChars} characters (${this.total - previous} are open); close a buffer with groovy_close first`,
+      );
+    }
+    this.setAside.delete(uri); // replacing a set-aside buffer is how the client recovers it
+    try {
+      await this.inner.open(uri, text);
+    } catch (error) {
+      throw await this.contain(error, uri, "open");
+    }
+    this.track(uri, text.length);
+  }
+
+  async close(uri: string): Promise<boolean> {
+    if (this.setAside.delete(uri)) {
+      this.untrack(uri);
+      return true;
+    }
+    const closed = await this.inner.close(uri);
+    this.untrack(uri);
+    return closed;
+  }
+
+  isOpen(uri: string): boolean {
+    // a set-aside buffer is still the client's until it is replaced or closed, so calls on it reach request()
+    return this.setAside.has(uri) || this.inner.isOpen(uri);
+  }
+
+  openCount(): number {
+    return this.inner.openCount() + this.setAside.size;
+  }
+
+  openUris(): string[] {
+    return [...this.inner.openUris(), ...this.setAside.keys()];
+  }
+
+  private track(uri: string, chars: number): void {
+    this.total += chars - (this.sizes.get(uri) ?? 0);
+    this.sizes.set(uri, chars);
+  }
+
+  private untrack(uri: string): void {
+    this.total -= this.sizes.get(uri) ?? 0;
+    this.sizes.delete(uri);
+  }
+
+  /** Turns a crash about one buffer into that buffer set aside and a caller error; other errors pass through. */
+  private async contain(error: unknown, uri: string | undefined, op: string): Promise<unknown> {
+    const why = crashReason(error);
+    if (why === undefined || uri === undefined) return error;
+    if (this.inner.isOpen(uri)) {
+      try {
+        await this.inner.close(uri);
+      } catch {
+        // the instance may be gone again; the recovering engine re-opens only what it still holds
+      }
+    }
+    this.setAside.set(uri, why);
+    this.log(`a buffer was set aside after the engine failed on it during ${op.slice(0, 40)} (${why.slice(0, 120)})`);
+    if (error instanceof EngineTimeoutError) {
+      // still the watchdog's error (a tool error naming the limit), now saying the buffer is set aside
+      const stopped = error.message.replace(/; its buffer .*$/, "");
+      return new EngineTimeoutError(`${stopped}; ${setAsideMessage(uri, why, true)}`, error.limitMs);
+    }
+    return new EngineStateError(setAsideMessage(uri, why, true));
+  }
+}
+
+/** Why a failure is a crash worth setting the buffer aside for, in words for the client; undefined otherwise. */
+function crashReason(error: unknown): string | undefined {
+  if (error instanceof EngineTimeoutError) return `it ran past the call time limit of ${error.limitMs} ms`;
+  if (error instanceof EngineInternalError) {
+    if (/out of memory/i.test(error.message)) return `compiling it ran out of memory (${error.message})`;
+    if (error.instanceLost) return `the engine crashed on it (${error.message}) and was restarted`;
+    return `the engine failed on it (${error.message})`;
+  }
+  return undefined;
+}
+
+function setAsideMessage(uri: string, why: string, now = false): string {
+  return `buffer ${quoteClientString(uri)} ${now ? "was set aside" : "is set aside"}: ${why}. The other buffers keep working; replace it (pass text with this uri) or close it with groovy_close`;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { ContainedEngine } from "../../src/containment/contained-engine.js";
+import { EngineArgumentError, EngineStateError, EngineTimeoutError, RecoveringEngine } from "../../src/engine/core/index.js";
+import { FakeEngines } from "../unit/fake-engine.js";
+
+/** Crash containment and the buffer budget over the real recovering engine and a fake spawn (no process). */
+describe("ContainedEngine", () => {
+  it("sets aside a buffer that trapped: named tool errors until replaced or closed, the others keep working", async () => {
+    const fake = new FakeEngines();
+    const lines: string[] = [];
+    const engine = new ContainedEngine(new RecoveringEngine({ spawn: fake.spawn }), { log: (l) => lines.push(l) });
+    await engine.open("groovy-buffer:ok", "fine");
+    await engine.open("groovy-buffer:bad", "poison");
+    fake.trapNext = true;
+    const crash = await engine.request("diagnostics", { uri: "groovy-buffer:bad" }).catch((e: unknown) => e);
+    expect(crash).toBeInstanceOf(EngineStateError);
+    expect(String(crash)).toMatch(/buffer "groovy-buffer:bad" was set aside: the engine crashed on it/);
+    // not re-opened into the fresh instance
+    expect(fake.calls.filter((c) => c.instance === 2 && c.op === "open").map((c) => c.params["uri"])).toEqual(["groovy-buffer:ok"]);
+    expect(engine.isOpen("groovy-buffer:bad")).toBe(true);
+    await expect(engine.request("symbols", { uri: "groovy-buffer:bad" })).rejects.toThrow(/groovy-buffer:bad" is set aside: the engine crashed/);
+    expect((await engine.request("diagnostics", { uri: "groovy-buffer:ok" }))["errorCount"]).toBe(0);
+    // replacing it recovers it
+    await engine.open("groovy-buffer:bad", "now fine");
+    expect((await engine.request("diagnostics", { uri: "groovy-buffer:bad" }))["errorCount"]).toBe(0);
+    // closing a set-aside buffer needs no engine
+    fake.trapNext = true;
+    await engine.request("diagnostics", { uri: "groovy-buffer:bad" }).catch(() => undefined);
+    expect(await engine.close("groovy-buffer:bad")).toBe(true);
+    expect(engine.isOpen("groovy-buffer:bad")).toBe(false);
+    expect(lines.length).toBe(2);
+  });
+
+  it("keeps the watchdog's timeout error and sets the buffer aside", async () => {
+    const fake = new FakeEngines();
+    const engine = new ContainedEngine(new RecoveringEngine({ spawn: fake.spawn, callTimeoutMs: 50 }));
+    await engine.open("groovy-buffer:slow", "x");
+    fake.hangNext = true;
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:slow" })).rejects.toBeInstanceOf(EngineTimeoutError);
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:slow" })).rejects.toThrow(/set aside: it ran past the call time limit of 50 ms/);
+  });
+
+  it("refuses an open past the total budget, counting replacements and closes", async () => {
+    const fake = new FakeEngines();
+    const engine = new ContainedEngine(new RecoveringEngine({ spawn: fake.spawn }), { maxTotalChars: 10 });
+    await engine.open("groovy-buffer:a", "12345");
+    await engine.open("groovy-buffer:b", "12345");
+    await expect(engine.open("groovy-buffer:c", "1")).rejects.toBeInstanceOf(EngineArgumentError);
+    await expect(engine.open("groovy-buffer:c", "1")).rejects.toThrow(/total budget of 10 characters \(10 are open\); close a buffer/);
+    await engine.open("groovy-buffer:a", "1234"); // a replacement counts once
+    await engine.open("groovy-buffer:c", "1");
+    expect(engine.totalChars()).toBe(10);
+    await engine.close("groovy-buffer:b");
+    expect(engine.totalChars()).toBe(5);
+  });
+});

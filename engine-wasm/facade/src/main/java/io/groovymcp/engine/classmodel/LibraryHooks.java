@@ -73,11 +73,12 @@ public final class LibraryHooks {
         if (model == null) {
             return names;
         }
-        String prefix = (pkg.endsWith(".") ? pkg : pkg + ".").replace('.', '/');
-        for (String path : model.resourceNames()) {
-            if (path.startsWith(prefix) && path.endsWith(".class")) {
+        String dir = (pkg.endsWith(".") ? pkg.substring(0, pkg.length() - 1) : pkg).replace('.', '/');
+        String prefix = dir + "/";
+        for (String path : model.resourcesIn(dir)) {
+            if (path.endsWith(".class")) {
                 String rest = path.substring(prefix.length(), path.length() - ".class".length());
-                if (rest.indexOf('/') < 0 && rest.indexOf('$') < 0) {
+                if (rest.indexOf('$') < 0) {
                     names.add(rest);
                 }
             }

@@ -179,4 +179,15 @@ public final class Compat {
         ctx.pushErrorCollector(collector);
         return collector;
     }
+
+    /** {@code AbstractLoggingStrategy.classNode(name)}: the class model instead of Class.forName, same failure. */
+    public static org.codehaus.groovy.ast.ClassNode loggingClassNode(
+            org.codehaus.groovy.transform.LogASTTransformation.AbstractLoggingStrategy self, String name) {
+        org.codehaus.groovy.ast.ClassNode c = io.groovymcp.engine.classmodel.LibraryHooks.modelClass(name);
+        if (c == null) {
+            throw new groovy.lang.GroovyRuntimeException("Unable to load class: " + name,
+                    new ClassNotFoundException(name));
+        }
+        return c;
+    }
 }

@@ -2,9 +2,14 @@ package io.groovymcp.teavm;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.List;
 import java.util.Map;
 
+import org.teavm.dependency.AbstractDependencyListener;
+import org.teavm.dependency.DependencyAgent;
 import org.teavm.model.BasicBlock;
 import org.teavm.model.ClassHolder;
 import org.teavm.model.ClassHolderTransformer;
@@ -127,6 +132,14 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // mapper); the replacement does the same thing with plain code.
         DELEGATES.put("org.codehaus.groovy.transform.stc.TypeCheckingContext#pushErrorCollector()",
                 "io.groovymcp.teavm.Compat#pushErrorCollector");
+        // The logging transforms pick their strategy by reflection on the annotation's default and instantiate it
+        // through the dynamic runtime; the strategies then load logger classes with Class.forName. Both become
+        // lookups: the strategy by annotation name, the classes in the class model (what the JVM oracle's class
+        // path holds), failing with the JVM's own message.
+        DELEGATES.put("org.codehaus.groovy.transform.LogASTTransformation#createLoggingStrategy",
+                "groovy.util.logging.LoggingStrategies#create");
+        DELEGATES.put("org.codehaus.groovy.transform.LogASTTransformation$AbstractLoggingStrategy#classNode",
+                "io.groovymcp.teavm.Compat#loggingClassNode");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
     }
@@ -135,10 +148,45 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         REDIRECTS.put(key, new Redirect(target, receiver));
     }
 
+    /** Keys of the four tables that changed something in this build. */
+    private final Set<String> applied = new HashSet<>();
+
     @Override
     public void install(TeaVMHost host) {
         host.add(this);
         host.add(new AsyncReport());
+        host.add(new AbstractDependencyListener() {
+            @Override
+            public void completing(DependencyAgent agent) {
+                for (String unmatched : unmatched()) {
+                    agent.getDiagnostics().error(null, "groovymcp: patch key matches nothing in this build: "
+                            + unmatched.replace("{", "(").replace("}", ")"));
+                }
+            }
+        });
+    }
+
+    /**
+     * Table keys that changed nothing: a patch whose class or method was renamed, or whose code is no longer
+     * reachable, would otherwise do nothing silently. Reported as build errors (TeaVM's stopOnErrors fails the
+     * build) once dependency analysis has loaded, and so transformed, every reachable class.
+     */
+    Set<String> unmatched() {
+        Set<String> all = new TreeSet<>();
+        for (String k : REDIRECTS.keySet()) {
+            all.add("redirect " + k);
+        }
+        for (String k : STUBS.keySet()) {
+            all.add("stub " + k);
+        }
+        for (String k : DEFAULTS.keySet()) {
+            all.add("default " + k);
+        }
+        for (String k : DELEGATES.keySet()) {
+            all.add("delegate " + k);
+        }
+        all.removeAll(applied);
+        return all;
     }
 
     @Override
@@ -150,11 +198,13 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             }
             String key = cls.getName() + "#" + method.getName();
             if (STUBS.containsKey(key)) {
+                applied.add("stub " + key);
                 ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
                 pe.construct(UnsupportedOperationException.class, pe.constant(STUBS.get(key))).raise();
                 continue;
             }
             if (DEFAULTS.containsKey(key)) {
+                applied.add("default " + key);
                 ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
                 ValueType rt = method.getResultType();
                 if (rt == ValueType.VOID) {
@@ -166,6 +216,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             }
             String exact = key + parameters(method.getReference());
             if (DELEGATES.containsKey(key) || DELEGATES.containsKey(exact)) {
+                applied.add("delegate " + (DELEGATES.containsKey(exact) ? exact : key));
                 delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key), context);
                 continue;
             }
@@ -228,7 +279,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         }
     }
 
-    private static void redirectCalls(Program program) {
+    private void redirectCalls(Program program) {
         for (BasicBlock block : program.getBasicBlocks()) {
             for (Instruction insn : block) {
                 if (!(insn instanceof InvokeInstruction)) {
@@ -236,10 +287,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 }
                 InvokeInstruction call = (InvokeInstruction) insn;
                 MethodReference m = call.getMethod();
-                Redirect r = REDIRECTS.get(m.getClassName() + "#" + m.getName() + parameters(m));
+                String redirectKey = m.getClassName() + "#" + m.getName() + parameters(m);
+                Redirect r = REDIRECTS.get(redirectKey);
                 if (r == null) {
                     continue;
                 }
+                applied.add("redirect " + redirectKey);
                 List<Variable> args = new ArrayList<>();
                 List<ValueType> sig = new ArrayList<>();
                 if (r.receiver != null) {

@@ -63,6 +63,22 @@ public final class LibraryHooks {
         }
     }
 
+    /**
+     * A type of the generated model (never of a classpath jar), or null: what {@code Class.forName} finds on the JVM
+     * oracle's class path, which holds the same JDK and Groovy jars but never a user's jar. For the wasm build's
+     * stand-ins of reflective lookups (the logging transforms' {@code classNode(name)}).
+     */
+    public static org.codehaus.groovy.ast.ClassNode modelClass(String name) {
+        org.codehaus.groovy.ast.ClassNode known = org.codehaus.groovy.ast.ClassHelper.make(name);
+        if (known.isResolved()) {
+            return known;
+        }
+        if (model == null || model.origin(name.replace('.', '/') + ".class") != 0) {
+            return null;
+        }
+        return decompile(name);
+    }
+
     public static DecompiledClassNode decompile(String name) {
         return resolver == null ? null : resolver.decompile(name);
     }

@@ -66,9 +66,13 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
         if (url == null) {
             return null;
         }
+        byte[] bytes = model.resource(path);
+        if (model.origin(path) > 0 && JarClassCheck.problem(path, bytes, model) != null) {
+            return null;
+        }
         try {
             DecompiledClassNode node = new ModelDecompiledClassNode(AsmDecompiler.parseClass(url),
-                    new LenientReferenceResolver(this, libraryUnit), model.resource(path));
+                    new LenientReferenceResolver(this, libraryUnit), bytes);
             return node.getName().equals(name) ? node : null;
         } catch (IOException | RuntimeException e) {
             return null;

@@ -55,7 +55,7 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
             if (collectors == null) {
                 collectors = new CollectorTargets(model);
             }
-            collectors.attach(node, this);
+            collectors.attach(node, this, model.origin(name.replace('.', '/') + ".class") > 0);
         }
         return node;
     }

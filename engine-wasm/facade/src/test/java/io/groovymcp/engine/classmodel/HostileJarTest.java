@@ -118,4 +118,26 @@ class HostileJarTest {
         String r = diagnostics(e, "class X extends ok.Sub {}\n");
         assertTrue(r.contains("\"errorCount\":0"), r);
     }
+
+    @Test
+    void aPrecompiledCollectorFromAJarExpandsToNothingInsteadOfFailingTheCompile() throws IOException {
+        ClassWriter w = new ClassWriter(0);
+        w.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_INTERFACE | Opcodes.ACC_ABSTRACT | Opcodes.ACC_ANNOTATION,
+                "ac/Coll", null, "java/lang/Object", new String[] {"java/lang/annotation/Annotation"});
+        w.visitAnnotation("Lgroovy/transform/AnnotationCollector;", true).visitEnd();
+        w.visitAnnotation("Ljava/lang/annotation/Retention;", true)
+                .visitEnum("value", "Ljava/lang/annotation/RetentionPolicy;", "RUNTIME");
+        w.visitEnd();
+        ClassWriter helper = new ClassWriter(0);
+        helper.visit(Opcodes.V17, Opcodes.ACC_PUBLIC, "ac/Coll$CollectorHelper", null, "java/lang/Object", null);
+        helper.visitEnd();
+        Map<String, byte[]> entries = new LinkedHashMap<>();
+        entries.put("ac/Coll.class", w.toByteArray());
+        entries.put("ac/Coll$CollectorHelper.class", helper.toByteArray());
+        Engine e = engine();
+        e.addClasspathJar(jar(entries));
+        String r = diagnostics(e, "@ac.Coll class X { String n }\nprintln new X(n: 'a')\n");
+        assertTrue(r.startsWith("{\"result\""), r);
+        assertTrue(r.contains("\"errorCount\":0"), r);
+    }
 }

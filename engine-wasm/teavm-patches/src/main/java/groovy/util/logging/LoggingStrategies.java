@@ -4,6 +4,7 @@ import groovy.lang.GroovyClassLoader;
 import io.groovymcp.teavm.logging.CommonsStrategy;
 import io.groovymcp.teavm.logging.Log4j2Strategy;
 import io.groovymcp.teavm.logging.Log4jStrategy;
+import io.groovymcp.teavm.logging.PlatformLogStrategy;
 import io.groovymcp.teavm.logging.Slf4jStrategy;
 import org.codehaus.groovy.ast.AnnotationNode;
 import org.codehaus.groovy.transform.LogASTTransformation;
@@ -17,7 +18,8 @@ import org.codehaus.groovy.transform.LogASTTransformation;
  *
  * <p>Log's strategy is Groovy's own Java class and is used as is. The strategies of {@code @Commons}, {@code @Log4j},
  * {@code @Log4j2} and {@code @Slf4j} are written in Groovy and compiled with invokedynamic call sites, which TeaVM
- * cannot link, so they are re-implemented in Java in {@code io.groovymcp.teavm.logging} with the same AST output.
+ * cannot link, and {@code @PlatformLog}'s names {@code System.Logger} as a class literal TeaVM lacks, so they are
+ * re-implemented in Java in {@code io.groovymcp.teavm.logging} with the same AST output.
  */
 public final class LoggingStrategies {
     private LoggingStrategies() {
@@ -38,6 +40,8 @@ public final class LoggingStrategies {
                 return new Log4j2Strategy(loader);
             case "groovy.util.logging.Slf4j":
                 return new Slf4jStrategy(loader);
+            case "groovy.util.logging.PlatformLog":
+                return new PlatformLogStrategy(loader);
             default:
                 // The JVM's message when the annotation class cannot be loaded.
                 throw new RuntimeException("Could not resolve class named " + name);

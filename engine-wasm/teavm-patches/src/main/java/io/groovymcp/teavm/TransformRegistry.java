@@ -55,8 +55,7 @@ import org.codehaus.groovy.transform.trait.TraitASTTransformation;
  *
  * <p>Left out, and listed in docs/engine.md: transforms of phases the engine never reaches (instruction selection and
  * later: the type checker is run by the engine itself), @ASTTest (disabled), and the transforms Groovy writes in
- * Groovy itself (compiled with invokedynamic call sites TeaVM cannot link): @PlatformLog's strategy,
- * @ListenerList, @TimedInterrupt and @ConditionalInterrupt.
+ * Groovy itself (compiled with invokedynamic call sites TeaVM cannot link): @ListenerList, @TimedInterrupt and @ConditionalInterrupt.
  */
 public final class TransformRegistry {
     /** One transform class and how to make it. */
@@ -120,7 +119,7 @@ public final class TransformRegistry {
         add("groovy.transform.WithWriteLock", ReadWriteLockASTTransformation.class,
                 ReadWriteLockASTTransformation::new);
         add("groovy.transform.builder.Builder", BuilderASTTransformation.class, BuilderASTTransformation::new);
-        for (String log : new String[] {"Log", "Commons", "Log4j", "Log4j2", "Slf4j"}) {
+        for (String log : new String[] {"Log", "Commons", "Log4j", "Log4j2", "Slf4j", "PlatformLog"}) {
             add("groovy.util.logging." + log, LogASTTransformation.class, LogASTTransformation::new);
         }
         add("groovy.beans.Bindable", BindableASTTransformation.class, BindableASTTransformation::new);

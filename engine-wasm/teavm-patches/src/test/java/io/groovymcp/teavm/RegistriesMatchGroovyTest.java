@@ -31,7 +31,7 @@ class RegistriesMatchGroovyTest {
     private static final Set<String> EXCLUDED = Set.of(
             "groovy.transform.ASTTest", // disabled: its closure would run inside the compiler
             // written in Groovy with invokedynamic call sites that TeaVM cannot link
-            "groovy.util.logging.PlatformLog", "groovy.beans.ListenerList",
+            "groovy.beans.ListenerList",
             "groovy.transform.ConditionalInterrupt", "groovy.transform.TimedInterrupt");
 
     private static ZipFile groovyJar() throws Exception {

@@ -33,7 +33,11 @@ import java.util.zip.Deflater;
 public final class PackedModel {
     public static final byte[] MAGIC = "GMCM".getBytes(StandardCharsets.US_ASCII);
     public static final int FORMAT = 2;
-    /** Raw bytes after which the next directory starts a new pack: measured as the knee of size against load. */
+    /**
+     * Raw bytes after which the next directory starts a new pack. Measured on the JDK 17 / Groovy 5.0.8 model: 64 KiB
+     * gives 1.46 MB in 105 packs, 192 KiB 1.43 MB in 42, 1 MiB 1.41 MB in 8; first-compile times differed by less
+     * than the noise of the shared build machine, so the middle keeps both the size and the inflate-per-miss small.
+     */
     public static final int DEFAULT_PACK_BYTES = 192 * 1024;
 
     /** One pack's place in the output, for the build summary and docs. */

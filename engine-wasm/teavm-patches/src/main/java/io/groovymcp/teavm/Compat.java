@@ -190,4 +190,9 @@ public final class Compat {
         }
         return c;
     }
+
+    /** {@code GeneratedMetaMethod.DgmMethodRecord.loadDgmInfo()}: no generated call-site classes in wasm. */
+    public static java.util.List<org.codehaus.groovy.reflection.GeneratedMetaMethod.DgmMethodRecord> noDgmInfo() {
+        return new java.util.ArrayList<>();
+    }
 }

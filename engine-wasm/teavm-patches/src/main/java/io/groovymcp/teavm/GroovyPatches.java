@@ -130,6 +130,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "groovy.util.logging.LoggingStrategies#create");
         DELEGATES.put("org.codehaus.groovy.transform.LogASTTransformation$AbstractLoggingStrategy#classNode",
                 "io.groovymcp.teavm.Compat#loggingClassNode");
+        // The metaclass registry reads META-INF/dgminfo to register the generated dgm$N call-site classes, which
+        // the module can neither find nor load by name; the missing resource made TeaVM's BufferedInputStream throw
+        // "Stream is closed", which the registry logs with its stack trace on stderr. No records is what the JVM
+        // path yields when none of those classes load.
+        DELEGATES.put("org.codehaus.groovy.reflection.GeneratedMetaMethod$DgmMethodRecord#loadDgmInfo",
+                "io.groovymcp.teavm.Compat#noDgmInfo");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
     }

@@ -67,10 +67,15 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
             return null;
         }
         byte[] bytes = model.resource(path);
-        if (model.origin(path) > 0 && JarClassCheck.problem(path, bytes, model) != null) {
+        int origin = model.origin(path);
+        if (origin > 0 && JarClassCheck.problem(path, bytes, model) != null) {
             return null;
         }
         try {
+            if (origin > 0) {
+                bytes = JarParameterNames.withNames(bytes);
+                url = ModelUrls.of(path, origin, bytes);
+            }
             DecompiledClassNode node = new ModelDecompiledClassNode(AsmDecompiler.parseClass(url),
                     new LenientReferenceResolver(this, libraryUnit), bytes);
             return node.getName().equals(name) ? node : null;

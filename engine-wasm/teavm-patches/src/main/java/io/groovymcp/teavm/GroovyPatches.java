@@ -136,6 +136,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // path yields when none of those classes load.
         DELEGATES.put("org.codehaus.groovy.reflection.GeneratedMetaMethod$DgmMethodRecord#loadDgmInfo",
                 "io.groovymcp.teavm.Compat#noDgmInfo");
+        // Closure-parameter hints (@ClosureParams(SimpleType) ...) load their types with Class.forName, which in
+        // wasm finds nothing but the hint classes; the stand-in takes them from the class model.
+        DELEGATES.put("groovy.transform.stc.ClosureSignatureHint#findClassNode",
+                "io.groovymcp.teavm.Compat#findHintClassNode");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
     }

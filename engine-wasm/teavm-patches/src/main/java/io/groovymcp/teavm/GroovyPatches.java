@@ -72,7 +72,6 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         redirect("java.util.regex.Matcher#appendTail(Ljava/lang/StringBuilder;)", "appendTail",
                 "java.util.regex.Matcher");
         redirect("java.util.Collection#parallelStream()", "parallelStream", "java.util.Collection");
-        redirect("java.util.Set#parallelStream()", "parallelStream", "java.util.Collection");
         redirect("java.lang.Class#isAnonymousClass()", "isAnonymousClass", "java.lang.Class");
         redirect("java.lang.Class#getPackageName()", "getPackageName", "java.lang.Class");
         redirect("java.lang.reflect.Modifier#methodModifiers()", "methodModifiers", null);

@@ -1,6 +1,6 @@
 package io.groovymcp.classmodel;
 
-import io.groovymcp.classmodel.output.DeterministicZip;
+import io.groovymcp.classmodel.output.PackedModel;
 import io.groovymcp.classmodel.scope.Coverage;
 import io.groovymcp.classmodel.scope.Origin;
 import io.groovymcp.classmodel.select.ModelCheck;
@@ -42,7 +42,10 @@ public final class ClassModelGenerator {
     public static final String EXTENSION_MODULES_DIR = "META-INF/groovy-extension-modules/";
 
     /** Generator inputs. */
-    public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report) {
+    public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report, int packBytes) {
+        public Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report) {
+            this(out, groovyJars, parameterNames, report, PackedModel.DEFAULT_PACK_BYTES);
+        }
     }
 
     /**
@@ -50,8 +53,12 @@ public final class ClassModelGenerator {
      *
      * @param unresolved class names the stubs still mention but the model lacks, each with one stub mentioning it
      */
-    public record Result(SortedMap<String, byte[]> entries, byte[] zip, int classes, long rawBytes,
+    public record Result(SortedMap<String, byte[]> entries, PackedModel.Output packed, int classes, long rawBytes,
                          StubStripper.Stats stats, Selection selection, Map<String, String> unresolved) {
+        /** The classmodel.bin bytes. */
+        public byte[] bin() {
+            return packed.bytes();
+        }
     }
 
     private ClassModelGenerator() {
@@ -61,13 +68,13 @@ public final class ClassModelGenerator {
         Options options = parse(args);
         Result r = generate(options);
         Files.createDirectories(options.out().toAbsolutePath().getParent());
-        Files.write(options.out(), r.zip());
+        Files.write(options.out(), r.bin());
         if (options.report() != null) {
             Files.write(options.report(), report(r).getBytes(StandardCharsets.UTF_8));
         }
-        System.err.printf("classmodel: %d classes, %d raw bytes, %d zip bytes (%d members, %d annotations, %d classes"
-                        + " cut for naming types outside the model; %d names still unresolved) -> %s%n",
-                r.classes(), r.rawBytes(), r.zip().length, r.stats().droppedMembers, r.stats().droppedAnnotations,
+        System.err.printf("classmodel: %d classes, %d raw bytes, %d bytes in %d packs (%d members, %d annotations,"
+                        + " %d classes cut for naming types outside the model; %d names still unresolved) -> %s%n",
+                r.classes(), r.rawBytes(), r.bin().length, r.packed().packs().size(), r.stats().droppedMembers, r.stats().droppedAnnotations,
                 r.selection().pruned().size(), r.unresolved().size(), options.out());
     }
 
@@ -78,6 +85,11 @@ public final class ClassModelGenerator {
         r.selection().pruned().forEach(n -> sb.append("pruned ").append(n).append('\n'));
         sb.append("# types named by exposed members of kept classes but not in the model (those members dropped)\n");
         r.selection().dangling().forEach(n -> sb.append("cut ").append(n).append('\n'));
+        sb.append("# packs: raw bytes, deflated bytes, entries, directories\n");
+        for (PackedModel.PackInfo p : r.packed().packs()) {
+            sb.append("pack ").append(p.raw()).append(' ').append(p.deflated()).append(' ').append(p.entries())
+                    .append(' ').append(String.join(",", p.dirs())).append('\n');
+        }
         sb.append("# types still named by stubs (generic signatures) but not in the model: name <- one user\n");
         r.unresolved().forEach((n, user) -> sb.append("unresolved ").append(n).append(" <- ").append(user)
                 .append('\n'));
@@ -89,12 +101,14 @@ public final class ClassModelGenerator {
         Path report = null;
         List<Path> jars = new ArrayList<>();
         boolean names = true;
+        int packBytes = PackedModel.DEFAULT_PACK_BYTES;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--out" -> out = Path.of(args[++i]);
                 case "--groovy-jar" -> jars.add(Path.of(args[++i]));
                 case "--report" -> report = Path.of(args[++i]);
                 case "--no-parameter-names" -> names = false;
+                case "--pack-bytes" -> packBytes = Integer.parseInt(args[++i]);
                 default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
             }
         }
@@ -102,11 +116,11 @@ public final class ClassModelGenerator {
             throw new IllegalArgumentException("usage: --out FILE --groovy-jar JAR [--groovy-jar JAR]..."
                     + " [--no-parameter-names] [--report FILE]");
         }
-        return new Options(out, jars, names, report);
+        return new Options(out, jars, names, report, packBytes);
     }
 
     public static Result generate(Options options) {
-        List<Candidate> candidates = new ArrayList<>(JdkClasses.load(Coverage.JDK_MODULES));
+        List<Candidate> candidates = new ArrayList<>(JdkClasses.load(Coverage.jdkModules()));
         GroovyJars.Contents groovy = GroovyJars.load(options.groovyJars());
         candidates.addAll(groovy.classes());
 
@@ -150,7 +164,7 @@ public final class ClassModelGenerator {
         byte[] info = info(options, classes, jdk, groovy.descriptors().size());
         entries.put(INFO_ENTRY, info);
         raw += info.length;
-        return new Result(entries, DeterministicZip.write(entries), classes, raw, stats, selection,
+        return new Result(entries, PackedModel.write(entries, options.packBytes()), classes, raw, stats, selection,
                 ModelCheck.unresolved(stubs));
     }
 
@@ -171,7 +185,7 @@ public final class ClassModelGenerator {
     /** Hand-written rather than Properties.store, which would put the current date into the output. */
     private static byte[] info(Options options, int classes, int jdkClasses, int extensionModules) {
         Map<String, String> kv = new TreeMap<>();
-        kv.put("format", "1");
+        kv.put("format", Integer.toString(PackedModel.FORMAT));
         kv.put("classes", Integer.toString(classes));
         kv.put("classes.jdk", Integer.toString(jdkClasses));
         kv.put("classes.groovy", Integer.toString(classes - jdkClasses));
@@ -184,6 +198,7 @@ public final class ClassModelGenerator {
             jars.add(j.getFileName().toString());
         }
         kv.put("groovy.jars", String.join(",", jars));
+        kv.put("jdk.modules", String.join(",", Coverage.jdkModules()));
         StringBuilder sb = new StringBuilder("# groovymcp class model, see docs/engine-classmodel.md\n");
         kv.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         return sb.toString().getBytes(StandardCharsets.UTF_8);

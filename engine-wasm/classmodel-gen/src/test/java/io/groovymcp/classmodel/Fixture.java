@@ -32,8 +32,21 @@ final class Fixture {
         return path;
     }
 
+    /** Every jar the build feeds the generator: the core jar, then the distribution modules. */
+    static List<Path> allJars() {
+        List<Path> jars = new java.util.ArrayList<>(List.of(groovyJar()));
+        String modules = System.getProperty("classmodel.moduleJars");
+        if (modules == null || modules.isBlank() || modules.contains("${")) {
+            throw new IllegalStateException("system property classmodel.moduleJars not set (run through Maven)");
+        }
+        for (String m : modules.split(",")) {
+            jars.add(Path.of(m));
+        }
+        return jars;
+    }
+
     static ClassModelGenerator.Options options() {
-        return new ClassModelGenerator.Options(Path.of("unused.bin"), List.of(groovyJar(), dateutilJar()), true, null);
+        return new ClassModelGenerator.Options(Path.of("unused.bin"), allJars(), true, null);
     }
 
     static synchronized ClassModelGenerator.Result model() {

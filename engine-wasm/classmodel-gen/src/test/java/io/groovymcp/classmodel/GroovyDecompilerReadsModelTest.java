@@ -31,17 +31,27 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GroovyDecompilerReadsModelTest {
 
-    @TempDir
-    static Path dir;
-    private static Path zip;
+    /** A URL serving one model entry from memory, which is how the engine hands stubs to the decompiler. */
+    private static URL urlOf(String entry) throws IOException {
+        byte[] bytes = Fixture.model().entries().get(entry);
+        return new URL(null, "model:/" + entry, new java.net.URLStreamHandler() {
+            @Override
+            protected java.net.URLConnection openConnection(URL u) {
+                return new java.net.URLConnection(u) {
+                    @Override
+                    public void connect() {
+                    }
 
-    @BeforeAll
-    static void writeModel() throws IOException {
-        zip = dir.resolve("classmodel.bin");
-        Files.write(zip, Fixture.model().zip());
+                    @Override
+                    public java.io.InputStream getInputStream() {
+                        return new java.io.ByteArrayInputStream(bytes);
+                    }
+                };
+            }
+        });
     }
 
-    /** Resolves dotted names strictly from the model zip. */
+    /** Resolves dotted names strictly from the model. */
     private static final class ModelResolver extends ClassNodeResolver {
         private final Map<String, ClassNode> cache = new HashMap<>();
         private final CompilationUnit unit = new CompilationUnit();
@@ -62,7 +72,7 @@ class GroovyDecompilerReadsModelTest {
                 return null;
             }
             try {
-                URL url = new URL("jar:" + zip.toUri() + "!/" + entry);
+                URL url = urlOf(entry);
                 ClassNode node = new DecompiledClassNode(AsmDecompiler.parseClass(url),
                         new AsmReferenceResolver(this, compilationUnit));
                 cache.put(name, node);

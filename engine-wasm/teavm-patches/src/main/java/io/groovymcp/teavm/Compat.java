@@ -179,4 +179,55 @@ public final class Compat {
         ctx.pushErrorCollector(collector);
         return collector;
     }
+
+    /** {@code AbstractLoggingStrategy.classNode(name)}: the class model instead of Class.forName, same failure. */
+    public static org.codehaus.groovy.ast.ClassNode loggingClassNode(
+            org.codehaus.groovy.transform.LogASTTransformation.AbstractLoggingStrategy self, String name) {
+        org.codehaus.groovy.ast.ClassNode c = io.groovymcp.engine.classmodel.LibraryHooks.modelClass(name);
+        if (c == null) {
+            throw new groovy.lang.GroovyRuntimeException("Unable to load class: " + name,
+                    new ClassNotFoundException(name));
+        }
+        return c;
+    }
+
+    /** {@code GeneratedMetaMethod.DgmMethodRecord.loadDgmInfo()}: no generated call-site classes in wasm. */
+    public static java.util.List<org.codehaus.groovy.reflection.GeneratedMetaMethod.DgmMethodRecord> noDgmInfo() {
+        return new java.util.ArrayList<>();
+    }
+
+    /**
+     * {@code ClosureSignatureHint.findClassNode}: the same steps, but a type that is neither a source class nor one
+     * of ClassHelper's cached types comes from the class model instead of {@code Class.forName} (which in wasm finds
+     * only the hint classes, leaving File or DataInputStream as empty placeholders, issue 11 item 9). The JVM's
+     * reflection-backed node and the model's decompiled one have the same members.
+     */
+    public static org.codehaus.groovy.ast.ClassNode findHintClassNode(groovy.transform.stc.ClosureSignatureHint self,
+            org.codehaus.groovy.control.SourceUnit sourceUnit, org.codehaus.groovy.control.CompilationUnit unit,
+            String className) {
+        if (className.endsWith("[]")) {
+            return findHintClassNode(self, sourceUnit, unit, className.substring(0, className.length() - 2))
+                    .makeArray();
+        }
+        int generics = className.indexOf('<');
+        if (generics > 0) {
+            className = className.substring(0, generics);
+            sourceUnit.getErrorCollector().addWarning(1, self.getClass().getSimpleName()
+                    + " doesn't support generics", null, null);
+        }
+        org.codehaus.groovy.ast.ClassNode cn = unit.getClassNode(className);
+        if (cn == null) {
+            cn = org.codehaus.groovy.ast.ClassHelper.make(className);
+            if (!org.codehaus.groovy.ast.ClassHelper.isCachedType(cn)) {
+                org.codehaus.groovy.ast.ClassNode model = io.groovymcp.engine.classmodel.LibraryHooks.modelClass(className);
+                if (model != null) {
+                    cn = model;
+                }
+            }
+            if (cn.getGenericsTypes() != null) {
+                cn = cn.getPlainNodeReference();
+            }
+        }
+        return cn;
+    }
 }

@@ -2,9 +2,14 @@ package io.groovymcp.teavm;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.List;
 import java.util.Map;
 
+import org.teavm.dependency.AbstractDependencyListener;
+import org.teavm.dependency.DependencyAgent;
 import org.teavm.model.BasicBlock;
 import org.teavm.model.ClassHolder;
 import org.teavm.model.ClassHolderTransformer;
@@ -67,32 +72,23 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         redirect("java.util.regex.Matcher#appendTail(Ljava/lang/StringBuilder;)", "appendTail",
                 "java.util.regex.Matcher");
         redirect("java.util.Collection#parallelStream()", "parallelStream", "java.util.Collection");
-        redirect("java.util.Set#parallelStream()", "parallelStream", "java.util.Collection");
-        redirect("java.util.List#parallelStream()", "parallelStream", "java.util.Collection");
         redirect("java.lang.Class#isAnonymousClass()", "isAnonymousClass", "java.lang.Class");
         redirect("java.lang.Class#getPackageName()", "getPackageName", "java.lang.Class");
         redirect("java.lang.reflect.Modifier#methodModifiers()", "methodModifiers", null);
         redirect("java.lang.reflect.Modifier#constructorModifiers()", "constructorModifiers", null);
         redirect("java.lang.SecurityManager#checkPermission(Ljava/security/Permission;)", "checkPermission",
                 "java.lang.SecurityManager");
-        redirect("java.lang.SecurityManager#checkPackageAccess(Ljava/lang/String;)", "checkPackageAccess",
-                "java.lang.SecurityManager");
         redirect("java.lang.SecurityManager#checkCreateClassLoader()", "checkCreateClassLoader",
                 "java.lang.SecurityManager");
         redirect("java.lang.reflect.Field#setBoolean(Ljava/lang/Object;Z)", "setBoolean", "java.lang.reflect.Field");
         redirect("java.lang.reflect.Array#newInstance(Ljava/lang/Class;[I)", "newMultiArray", null);
         // Blocking calls would make TeaVM turn their callers into coroutines; the engine has one thread and never
-        // waits, so each becomes an immediate return or a clear failure.
+        // waits, so each becomes an immediate return or a clear failure. Only calls the build reaches are listed
+        // (an unmatched key fails the build); AsyncReport names any new blocking call, whose redirect to the
+        // Compat method below is then added back here.
         redirect("java.lang.Thread#start()", "startThread", "java.lang.Thread");
         redirect("java.lang.Thread#sleep(J)", "sleep", null);
         redirect("java.lang.Thread#join()", "join", "java.lang.Thread");
-        redirect("java.lang.Thread#join(J)", "join", "java.lang.Thread");
-        redirect("java.lang.Thread#yield()", "yieldThread", null);
-        redirect("java.lang.Object#wait()", "waitOn", "java.lang.Object");
-        redirect("java.lang.Object#wait(J)", "waitOn", "java.lang.Object");
-        redirect("java.lang.Object#wait(JI)", "waitOn", "java.lang.Object");
-        redirect("java.lang.ref.ReferenceQueue#remove()", "removeReference", "java.lang.ref.ReferenceQueue");
-        redirect("java.lang.ref.ReferenceQueue#remove(J)", "removeReference", "java.lang.ref.ReferenceQueue");
 
         STUBS.put("java.net.impl.XHRURLConnection#performRequestIfNecessary",
                 "the engine has no network: an http URL can never be opened");
@@ -109,8 +105,6 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         STUBS.put("org.codehaus.groovy.transform.BuilderASTTransformation$AbstractBuilderStrategy"
                 + "#getPropertyInfoFromBeanInfo",
                 "@Builder's external strategy on a precompiled class needs runtime bean introspection");
-        STUBS.put("org.codehaus.groovy.runtime.ProxyGeneratorAdapter$InnerLoader#defineClass",
-                "proxy classes are generated and defined at run time only");
         STUBS.put("org.codehaus.groovy.runtime.ProxyGeneratorAdapter#<init>",
                 "proxy classes are generated and defined at run time only");
         DEFAULTS.put("org.codehaus.groovy.reflection.ReflectionUtils#<clinit>",
@@ -127,6 +121,24 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // mapper); the replacement does the same thing with plain code.
         DELEGATES.put("org.codehaus.groovy.transform.stc.TypeCheckingContext#pushErrorCollector()",
                 "io.groovymcp.teavm.Compat#pushErrorCollector");
+        // The logging transforms pick their strategy by reflection on the annotation's default and instantiate it
+        // through the dynamic runtime; the strategies then load logger classes with Class.forName. Both become
+        // lookups: the strategy by annotation name, the classes in the class model (what the JVM oracle's class
+        // path holds), failing with the JVM's own message.
+        DELEGATES.put("org.codehaus.groovy.transform.LogASTTransformation#createLoggingStrategy",
+                "groovy.util.logging.LoggingStrategies#create");
+        DELEGATES.put("org.codehaus.groovy.transform.LogASTTransformation$AbstractLoggingStrategy#classNode",
+                "io.groovymcp.teavm.Compat#loggingClassNode");
+        // The metaclass registry reads META-INF/dgminfo to register the generated dgm$N call-site classes, which
+        // the module can neither find nor load by name; the missing resource made TeaVM's BufferedInputStream throw
+        // "Stream is closed", which the registry logs with its stack trace on stderr. No records is what the JVM
+        // path yields when none of those classes load.
+        DELEGATES.put("org.codehaus.groovy.reflection.GeneratedMetaMethod$DgmMethodRecord#loadDgmInfo",
+                "io.groovymcp.teavm.Compat#noDgmInfo");
+        // Closure-parameter hints (@ClosureParams(SimpleType) ...) load their types with Class.forName, which in
+        // wasm finds nothing but the hint classes; the stand-in takes them from the class model.
+        DELEGATES.put("groovy.transform.stc.ClosureSignatureHint#findClassNode",
+                "io.groovymcp.teavm.Compat#findHintClassNode");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
     }
@@ -135,10 +147,45 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         REDIRECTS.put(key, new Redirect(target, receiver));
     }
 
+    /** Keys of the four tables that changed something in this build. */
+    private final Set<String> applied = new HashSet<>();
+
     @Override
     public void install(TeaVMHost host) {
         host.add(this);
         host.add(new AsyncReport());
+        host.add(new AbstractDependencyListener() {
+            @Override
+            public void completing(DependencyAgent agent) {
+                for (String unmatched : unmatched()) {
+                    agent.getDiagnostics().error(null, "groovymcp: patch key matches nothing in this build: "
+                            + unmatched.replace("{", "(").replace("}", ")"));
+                }
+            }
+        });
+    }
+
+    /**
+     * Table keys that changed nothing: a patch whose class or method was renamed, or whose code is no longer
+     * reachable, would otherwise do nothing silently. Reported as build errors (TeaVM's stopOnErrors fails the
+     * build) once dependency analysis has loaded, and so transformed, every reachable class.
+     */
+    Set<String> unmatched() {
+        Set<String> all = new TreeSet<>();
+        for (String k : REDIRECTS.keySet()) {
+            all.add("redirect " + k);
+        }
+        for (String k : STUBS.keySet()) {
+            all.add("stub " + k);
+        }
+        for (String k : DEFAULTS.keySet()) {
+            all.add("default " + k);
+        }
+        for (String k : DELEGATES.keySet()) {
+            all.add("delegate " + k);
+        }
+        all.removeAll(applied);
+        return all;
     }
 
     @Override
@@ -150,11 +197,13 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             }
             String key = cls.getName() + "#" + method.getName();
             if (STUBS.containsKey(key)) {
+                applied.add("stub " + key);
                 ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
                 pe.construct(UnsupportedOperationException.class, pe.constant(STUBS.get(key))).raise();
                 continue;
             }
             if (DEFAULTS.containsKey(key)) {
+                applied.add("default " + key);
                 ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
                 ValueType rt = method.getResultType();
                 if (rt == ValueType.VOID) {
@@ -166,6 +215,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             }
             String exact = key + parameters(method.getReference());
             if (DELEGATES.containsKey(key) || DELEGATES.containsKey(exact)) {
+                applied.add("delegate " + (DELEGATES.containsKey(exact) ? exact : key));
                 delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key), context);
                 continue;
             }
@@ -228,7 +278,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         }
     }
 
-    private static void redirectCalls(Program program) {
+    private void redirectCalls(Program program) {
         for (BasicBlock block : program.getBasicBlocks()) {
             for (Instruction insn : block) {
                 if (!(insn instanceof InvokeInstruction)) {
@@ -236,10 +286,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 }
                 InvokeInstruction call = (InvokeInstruction) insn;
                 MethodReference m = call.getMethod();
-                Redirect r = REDIRECTS.get(m.getClassName() + "#" + m.getName() + parameters(m));
+                String redirectKey = m.getClassName() + "#" + m.getName() + parameters(m);
+                Redirect r = REDIRECTS.get(redirectKey);
                 if (r == null) {
                     continue;
                 }
+                applied.add("redirect " + redirectKey);
                 List<Variable> args = new ArrayList<>();
                 List<ValueType> sig = new ArrayList<>();
                 if (r.receiver != null) {

@@ -7,7 +7,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import groovy.beans.BindableASTTransformation;
+import groovy.beans.VetoableASTTransformation;
 import org.codehaus.groovy.ast.MixinASTTransformation;
+import org.codehaus.groovy.transform.LogASTTransformation;
+import org.codehaus.groovy.transform.ThreadInterruptibleASTTransformation;
 import org.codehaus.groovy.transform.ASTTransformation;
 import org.codehaus.groovy.transform.AutoCloneASTTransformation;
 import org.codehaus.groovy.transform.AutoFinalASTTransformation;
@@ -50,8 +54,8 @@ import org.codehaus.groovy.transform.trait.TraitASTTransformation;
  * ever run and nothing is found by name. A JVM test compares the table with the annotations in the Groovy jar.
  *
  * <p>Left out, and listed in docs/engine.md: transforms of phases the engine never reaches (instruction selection and
- * later: the type checker is run by the engine itself), @ASTTest (disabled), the logging transforms (they create
- * their strategy through Groovy's dynamic runtime), and the groovy.beans and interrupt transforms.
+ * later: the type checker is run by the engine itself), @ASTTest (disabled), and the transforms Groovy writes in
+ * Groovy itself (compiled with invokedynamic call sites TeaVM cannot link): @ListenerList, @TimedInterrupt and @ConditionalInterrupt.
  */
 public final class TransformRegistry {
     /** One transform class and how to make it. */
@@ -115,6 +119,13 @@ public final class TransformRegistry {
         add("groovy.transform.WithWriteLock", ReadWriteLockASTTransformation.class,
                 ReadWriteLockASTTransformation::new);
         add("groovy.transform.builder.Builder", BuilderASTTransformation.class, BuilderASTTransformation::new);
+        for (String log : new String[] {"Log", "Commons", "Log4j", "Log4j2", "Slf4j", "PlatformLog"}) {
+            add("groovy.util.logging." + log, LogASTTransformation.class, LogASTTransformation::new);
+        }
+        add("groovy.beans.Bindable", BindableASTTransformation.class, BindableASTTransformation::new);
+        add("groovy.beans.Vetoable", VetoableASTTransformation.class, VetoableASTTransformation::new);
+        add("groovy.transform.ThreadInterrupt", ThreadInterruptibleASTTransformation.class,
+                ThreadInterruptibleASTTransformation::new);
     }
 
     private TransformRegistry() {

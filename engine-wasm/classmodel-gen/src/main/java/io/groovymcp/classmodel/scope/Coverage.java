@@ -10,8 +10,8 @@ import java.util.Optional;
  * as narrower rows below a broad one.
  *
  * <p>JDK classes are only considered from packages their module exports unconditionally (see
- * {@link #JDK_MODULES}); anything java.base exports but not listed here falls back to {@link #JDK_BASE_FALLBACK}. Groovy classes
- * not matched by any row are not in the model at all.
+ * {@link #jdkModules()}); an exported package without a row falls back to {@link #JDK_EXPORTED_FALLBACK}. Groovy
+ * classes not matched by any row are not in the model at all.
  */
 public final class Coverage {
 
@@ -21,6 +21,9 @@ public final class Coverage {
             if (o != origin) {
                 return false;
             }
+            if (pkg.isEmpty() && subpackages) {
+                return true;
+            }
             if (dottedPackage.equals(pkg)) {
                 return true;
             }
@@ -29,59 +32,46 @@ public final class Coverage {
     }
 
     /**
-     * jrt modules scanned. Besides java.base they only contribute the packages their rows name: java.logging gives
-     * java.util.logging, java.desktop gives java.beans, java.sql gives what the GDK date extensions mention.
+     * jrt modules scanned: what {@code java.se} pulls in (its transitive requires, resolved from the running JDK's
+     * module graph, so the list follows the build JDK), plus the {@code jdk.*} modules scripts commonly import.
+     * Every package such a module exports to everyone is covered; qualified exports are JDK plumbing.
      */
-    public static final List<String> JDK_MODULES = List.of("java.base", "java.logging", "java.desktop", "java.sql");
+    public static final List<String> EXTRA_JDK_MODULES = List.of("jdk.httpserver", "jdk.management", "jdk.net",
+            "jdk.jfr");
 
-    /**
-     * Exported java.base packages without a row: available to satisfy references, never seeds. Other modules only
-     * contribute the rows naming them, otherwise java.desktop would offer all of AWT/Swing to the closure.
-     */
-    public static final Policy JDK_BASE_FALLBACK = Policy.ON_DEMAND;
+    /** Exported packages of the scanned modules without a row. */
+    public static final Policy JDK_EXPORTED_FALLBACK = Policy.API;
 
-    private static final String BASE_MODULE = "java.base";
+    /** Module names scanned, sorted: java.se's closure (itself has no classes) and {@link #EXTRA_JDK_MODULES}. */
+    public static List<String> jdkModules() {
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        java.lang.module.ModuleFinder system = java.lang.module.ModuleFinder.ofSystem();
+        java.util.Deque<String> work = new java.util.ArrayDeque<>(List.of("java.se"));
+        work.addAll(EXTRA_JDK_MODULES);
+        while (!work.isEmpty()) {
+            String m = work.poll();
+            if (!out.add(m)) {
+                continue;
+            }
+            java.lang.module.ModuleDescriptor d = system.find(m)
+                    .orElseThrow(() -> new IllegalStateException("build JDK lacks module " + m)).descriptor();
+            for (java.lang.module.ModuleDescriptor.Requires r : d.requires()) {
+                boolean transitive = r.modifiers().contains(java.lang.module.ModuleDescriptor.Requires.Modifier.TRANSITIVE)
+                        || r.modifiers().contains(java.lang.module.ModuleDescriptor.Requires.Modifier.MANDATED);
+                if (transitive) {
+                    work.add(r.name());
+                }
+            }
+        }
+        return List.copyOf(out);
+    }
 
     public static final List<Rule> RULES = List.of(
-            // ---- JDK: what scripts name directly --------------------------------------------------------------
-            jdk("java.lang", false, Policy.API, "core language types"),
-            jdk("java.lang.annotation", false, Policy.API, "annotation meta-types (Retention, Target...)"),
-            jdk("java.lang.reflect", false, Policy.API, "reflection API used by scripts and runtime signatures"),
-            jdk("java.lang.invoke", false, Policy.API, "public API only; the internals are non-public and unreferenced"),
-            jdk("java.lang.ref", false, Policy.API, "reference types"),
+            // ---- JDK: every exported package of the scanned modules is API (the fallback); rows only narrow ----
             jdk("java.lang.constant", false, Policy.ON_DEMAND, "only what String/Class/Enum signatures need"),
-            jdk("java.lang.module", false, Policy.ON_DEMAND, "only what java.lang.Module signatures need"),
-            jdk("java.util", true, Policy.API, "collections, function, stream, regex, concurrent*, zip, jar, spi"),
-            jdk("java.util.logging", false, Policy.API, "lives in module java.logging"),
-            jdk("java.io", false, Policy.API, "streams, File, readers/writers"),
-            jdk("java.nio", false, Policy.API, "buffers"),
-            jdk("java.nio.file", true, Policy.API, "Path/Files and attribute views (spi falls back to on-demand)"),
-            jdk("java.nio.file.spi", false, Policy.ON_DEMAND, "provider SPI, only when referenced"),
-            jdk("java.nio.charset", false, Policy.API, "Charset, StandardCharsets"),
-            jdk("java.net", false, Policy.API, "URL, URI, sockets, http client lives elsewhere"),
-            jdk("java.time", true, Policy.API, "java.time and chrono/format/temporal/zone"),
-            jdk("java.math", false, Policy.API, "BigDecimal/BigInteger (Groovy literals)"),
-            jdk("java.text", false, Policy.API, "formatting"),
-            jdk("java.security", false, Policy.API, "top package only; subpackages on demand"),
-            jdk("java.beans", false, Policy.ON_DEMAND, "module java.desktop; only what groovy.beans/@Bindable needs"),
-            jdk("java.beans.beancontext", false, Policy.EXCLUDED, "desktop-only, never needed by the runtime API"),
-            jdk("java.sql", false, Policy.ON_DEMAND, "module java.sql; Date/Timestamp overloads of groovy-dateutil"),
-            // ---- Groovy runtime ------------------------------------------------------------------------------
-            groovy("groovy", true, Policy.API, "groovy.lang, groovy.util, groovy.transform (user annotations)..."),
-            groovy("org.codehaus.groovy.runtime", true, Policy.API, "DefaultGroovyMethods & friends (GDK)"),
-            groovy("org.apache.groovy", true, Policy.API, "runtime helpers and extension modules (dateutil...)"),
-            groovy("org.apache.groovy.parser", true, Policy.EXCLUDED, "the parser is compiled into the engine"),
-            groovy("org.codehaus.groovy.transform", true, Policy.ANNOTATIONS,
-                    "GroovyASTTransformationClass etc.: the compiler reads them off annotation types"),
-            groovy("org.codehaus.groovy.vmplugin", true, Policy.API,
-                    "the Plugin*GroovyMethods GDK classes the type checker scans for extension methods"),
-            groovy("org.codehaus.groovy.transform.stc", false, Policy.API,
-                    "StaticTypeCheckingSupport's *ArrayStaticTypesHelper GDK classes the type checker scans"),
-            groovy("org.codehaus.groovy", true, Policy.STRUCTURAL,
-                    "compiler internals: only as supertypes of kept types, never for member signatures"),
-            groovy("groovyjarjarasm", true, Policy.EXCLUDED, "shaded ASM"),
-            groovy("groovyjarjarantlr4", true, Policy.EXCLUDED, "shaded ANTLR"),
-            groovy("groovyjarjarpicocli", true, Policy.EXCLUDED, "shaded picocli"));
+            // ---- Groovy: every class of every jar given, compiler internals and shaded libraries included, because
+            // transforms and their tests name them and the stock compiler with the same jars resolves them ------
+            groovy("", true, Policy.API, "all of groovy-5.0.8.jar and the distribution module jars"));
 
     /** A class-level exception to the package rows: one exact internal name, or every name with a prefix. */
     public record ClassExclusion(Origin origin, String internalName, boolean prefix, String why) {
@@ -123,16 +113,17 @@ public final class Coverage {
 
     /**
      * Policy for a class of the given origin and package. {@code exported} only matters for the JDK: packages a
-     * module does not export are internals user code cannot name, so they are always excluded.
+     * module does not export are internals user code cannot name, so they are only structural.
      */
     public static Policy policyFor(Origin origin, String module, String dottedPackage, boolean exported) {
         Optional<Rule> rule = ruleFor(origin, dottedPackage);
         if (origin == Origin.JDK) {
             if (!exported) {
-                return Policy.EXCLUDED;
+                // Internals user code cannot name, but a public type may extend one (jdk.jfr.Event extends
+                // jdk.internal.event.Event): they enter only as such a supertype, with their exposed members.
+                return Policy.STRUCTURAL;
             }
-            Policy fallback = BASE_MODULE.equals(module) ? JDK_BASE_FALLBACK : Policy.EXCLUDED;
-            return rule.map(Rule::policy).orElse(fallback);
+            return rule.map(Rule::policy).orElse(JDK_EXPORTED_FALLBACK);
         }
         return rule.map(Rule::policy).orElse(Policy.EXCLUDED);
     }

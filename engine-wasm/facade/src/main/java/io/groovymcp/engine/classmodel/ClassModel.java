@@ -3,7 +3,10 @@ package io.groovymcp.engine.classmodel;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -14,76 +17,116 @@ import java.util.zip.ZipInputStream;
  * a classpath jar's AST transforms and extension code inert.
  */
 public final class ClassModel {
-    /** Resource path (a/b/C.class or META-INF/...) to bytes, first definition wins as on a JVM classpath. */
+    /** A class file above this is not one a compiler could have written; the jar is refused (issue 13). */
+    public static final int MAX_CLASS_BYTES = 8 << 20;
+    /** Bytes one jar may inflate to, class files and skipped entries together. */
+    public static final long MAX_JAR_INFLATED = 256L << 20;
+    /** Entries one jar may have. */
+    public static final int MAX_JAR_ENTRIES = 100_000;
+
+    /** The generated models, consulted before any jar (they are first on the class path). */
+    private final List<ModelPacks> models = new ArrayList<>();
+    /** Classpath jars' class files by resource path, first definition wins as on a JVM classpath. */
     private final Map<String, byte[]> entries = new HashMap<>();
     private final Map<String, Integer> origin = new HashMap<>();
     private int modelClasses;
     private int classpathClasses;
     private int jars;
 
-    /** Adds the generated class model (a zip of stripped class files). Returns the number of classes it held. */
-    public int loadModel(byte[] zip) throws IOException {
-        int n = addZip(zip, 0);
-        modelClasses += n;
-        return n;
+    /**
+     * Adds the generated class model (format 2, see {@link ModelPacks}). Only its index is read here; packs are
+     * inflated when first used. Returns the number of classes it holds.
+     */
+    public int loadModel(byte[] bytes) throws IOException {
+        ModelPacks m = new ModelPacks(bytes);
+        models.add(m);
+        modelClasses += m.classCount();
+        return m.classCount();
     }
 
-    /** Adds one classpath jar. Returns the number of classes it contributed. */
+    /**
+     * Adds one classpath jar. Returns the number of classes it contributed. Entries are streamed against
+     * {@link #MAX_CLASS_BYTES}, {@link #MAX_JAR_INFLATED} and {@link #MAX_JAR_ENTRIES}; a jar over any of them is
+     * refused whole with an IOException naming the limit, and nothing of it is added.
+     */
     public int addJar(byte[] jar) throws IOException {
-        jars++;
-        int n = addZip(jar, jars);
-        classpathClasses += n;
-        return n;
-    }
-
-    private int addZip(byte[] zip, int source) throws IOException {
-        int count = 0;
-        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(zip))) {
+        Map<String, byte[]> found = new LinkedHashMap<>();
+        long inflated = 0;
+        int seen = 0;
+        try (ZipInputStream in = new ZipInputStream(new ByteArrayInputStream(jar))) {
             ZipEntry e;
             byte[] buf = new byte[8192];
             while ((e = in.getNextEntry()) != null) {
-                if (e.isDirectory()) {
-                    continue;
+                if (++seen > MAX_JAR_ENTRIES) {
+                    throw new IOException("jar has more than " + MAX_JAR_ENTRIES + " entries");
                 }
                 String name = e.getName();
-                boolean isClass = name.endsWith(".class");
-                // From jars only class files matter; their services and extension descriptors would name code to run.
-                if (source > 0 && !isClass) {
-                    continue;
-                }
-                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                // From jars only class files matter; their services and extension descriptors would name code to
+                // run. Other entries are still read through (the zip stream inflates them anyway) and counted.
+                boolean keep = !e.isDirectory() && name.endsWith(".class");
+                ByteArrayOutputStream out = keep ? new ByteArrayOutputStream(4096) : null;
                 int r;
                 while ((r = in.read(buf)) > 0) {
-                    out.write(buf, 0, r);
-                }
-                if (!entries.containsKey(name)) {
-                    entries.put(name, out.toByteArray());
-                    origin.put(name, source);
-                    if (isClass) {
-                        count++;
+                    inflated += r;
+                    if (inflated > MAX_JAR_INFLATED) {
+                        throw new IOException("jar inflates to more than " + (MAX_JAR_INFLATED >> 20) + " MiB");
                     }
+                    if (out != null) {
+                        if (out.size() + r > MAX_CLASS_BYTES) {
+                            throw new IOException("class file " + name + " is larger than "
+                                    + (MAX_CLASS_BYTES >> 20) + " MiB");
+                        }
+                        out.write(buf, 0, r);
+                    }
+                }
+                if (out != null && !found.containsKey(name)) {
+                    found.put(name, out.toByteArray());
                 }
             }
         }
+        jars++;
+        int count = 0;
+        for (Map.Entry<String, byte[]> f : found.entrySet()) {
+            if (!entries.containsKey(f.getKey()) && inModel(f.getKey()) == null) {
+                entries.put(f.getKey(), f.getValue());
+                origin.put(f.getKey(), jars);
+                count++;
+            }
+        }
+        classpathClasses += count;
         return count;
     }
 
+    private byte[] inModel(String path) {
+        for (ModelPacks m : models) {
+            byte[] b = m.get(path);
+            if (b != null) {
+                return b;
+            }
+        }
+        return null;
+    }
+
     public byte[] resource(String path) {
-        return entries.get(path);
+        byte[] b = inModel(path);
+        return b != null ? b : entries.get(path);
     }
 
     /** 0 for the generated model, n for the n-th classpath jar, -1 when absent. */
     public int origin(String path) {
+        if (inModel(path) != null) {
+            return 0;
+        }
         Integer o = origin.get(path);
         return o == null ? -1 : o;
     }
 
     public byte[] classBytes(String className) {
-        return entries.get(className.replace('.', '/') + ".class");
+        return resource(className.replace('.', '/') + ".class");
     }
 
     public boolean isEmpty() {
-        return entries.isEmpty();
+        return models.isEmpty() && entries.isEmpty();
     }
 
     public int modelClasses() {
@@ -94,8 +137,31 @@ public final class ClassModel {
         return classpathClasses;
     }
 
-    /** Every class name held, for completion and type search. */
-    public Iterable<String> resourceNames() {
-        return entries.keySet();
+    /** Model packs inflated so far (of how many), for the info op: what a session has paid for. */
+    public int[] packsDecoded() {
+        int decoded = 0;
+        int total = 0;
+        for (ModelPacks m : models) {
+            decoded += m.packsDecoded();
+            total += m.packCount();
+        }
+        return new int[] {decoded, total};
+    }
+
+    /**
+     * Resource paths directly in one directory ({@code java/util}), from the model (inflating only the pack that
+     * holds it) and the jars, sorted. For completion and type search.
+     */
+    public List<String> resourcesIn(String dir) {
+        java.util.TreeSet<String> out = new java.util.TreeSet<>();
+        for (ModelPacks m : models) {
+            out.addAll(m.list(dir));
+        }
+        for (String p : entries.keySet()) {
+            if (ModelPacks.dirOf(p).equals(dir)) {
+                out.add(p);
+            }
+        }
+        return new ArrayList<>(out);
     }
 }

@@ -38,11 +38,29 @@ final class CollectorTargets {
                 : (Map<String, Object>) Json.parse(new String(bytes, StandardCharsets.UTF_8));
     }
 
-    void attach(ClassNode node, ModelClassNodeResolver resolver) {
+    void attach(ClassNode node, ModelClassNodeResolver resolver, boolean fromJar) {
         Object rows = data.get(node.getName());
         if (rows instanceof List) {
             node.setNodeMetaData(AnnotationCollector.class, annotations((List<?>) rows, resolver));
+        } else if (fromJar && isCollector(node)) {
+            // A precompiled collector from a classpath jar keeps its expansion only in the code of its generated
+            // helper class, and nothing from a jar ever runs. Without this, Groovy asks for the helper as a JVM
+            // class and fails the whole compile with a GroovyBugError (issue 13); with it, the collector expands
+            // to nothing, identically on both runtimes. Its own annotations (not collected ones) still apply.
+            node.setNodeMetaData(AnnotationCollector.class, new ArrayList<AnnotationNode>());
         }
+    }
+
+    private static boolean isCollector(ClassNode node) {
+        if (!node.isAnnotationDefinition()) {
+            return false;
+        }
+        for (AnnotationNode a : node.getAnnotations()) {
+            if (AnnotationCollector.class.getName().equals(a.getClassNode().getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     @SuppressWarnings("unchecked")

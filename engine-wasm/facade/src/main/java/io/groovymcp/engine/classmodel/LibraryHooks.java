@@ -63,6 +63,22 @@ public final class LibraryHooks {
         }
     }
 
+    /**
+     * A type of the generated model (never of a classpath jar), or null: what {@code Class.forName} finds on the JVM
+     * oracle's class path, which holds the same JDK and Groovy jars but never a user's jar. For the wasm build's
+     * stand-ins of reflective lookups (the logging transforms' {@code classNode(name)}).
+     */
+    public static org.codehaus.groovy.ast.ClassNode modelClass(String name) {
+        org.codehaus.groovy.ast.ClassNode known = org.codehaus.groovy.ast.ClassHelper.make(name);
+        if (known.isResolved()) {
+            return known;
+        }
+        if (model == null || model.origin(name.replace('.', '/') + ".class") != 0) {
+            return null;
+        }
+        return decompile(name);
+    }
+
     public static DecompiledClassNode decompile(String name) {
         return resolver == null ? null : resolver.decompile(name);
     }
@@ -73,11 +89,12 @@ public final class LibraryHooks {
         if (model == null) {
             return names;
         }
-        String prefix = (pkg.endsWith(".") ? pkg : pkg + ".").replace('.', '/');
-        for (String path : model.resourceNames()) {
-            if (path.startsWith(prefix) && path.endsWith(".class")) {
+        String dir = (pkg.endsWith(".") ? pkg.substring(0, pkg.length() - 1) : pkg).replace('.', '/');
+        String prefix = dir + "/";
+        for (String path : model.resourcesIn(dir)) {
+            if (path.endsWith(".class")) {
                 String rest = path.substring(prefix.length(), path.length() - ".class".length());
-                if (rest.indexOf('/') < 0 && rest.indexOf('$') < 0) {
+                if (rest.indexOf('$') < 0) {
                     names.add(rest);
                 }
             }

@@ -55,7 +55,7 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
             if (collectors == null) {
                 collectors = new CollectorTargets(model);
             }
-            collectors.attach(node, this);
+            collectors.attach(node, this, model.origin(name.replace('.', '/') + ".class") > 0);
         }
         return node;
     }
@@ -66,9 +66,18 @@ public final class ModelClassNodeResolver extends ClassNodeResolver {
         if (url == null) {
             return null;
         }
+        byte[] bytes = model.resource(path);
+        int origin = model.origin(path);
+        if (origin > 0 && JarClassCheck.problem(path, bytes, model) != null) {
+            return null;
+        }
         try {
+            if (origin > 0) {
+                bytes = JarParameterNames.withNames(bytes);
+                url = ModelUrls.of(path, origin, bytes);
+            }
             DecompiledClassNode node = new ModelDecompiledClassNode(AsmDecompiler.parseClass(url),
-                    new LenientReferenceResolver(this, libraryUnit), model.resource(path));
+                    new LenientReferenceResolver(this, libraryUnit), bytes);
             return node.getName().equals(name) ? node : null;
         } catch (IOException | RuntimeException e) {
             return null;

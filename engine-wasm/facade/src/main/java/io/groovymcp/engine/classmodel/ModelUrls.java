@@ -30,6 +30,15 @@ public final class ModelUrls {
         }
     }
 
+    /** A URL over bytes that stand for {@code path} of the given origin (a rewritten jar class). */
+    public static URL of(String path, int origin, byte[] bytes) {
+        try {
+            return new URL(PROTOCOL, "", -1, "/" + origin + "/" + path, new BytesHandler(bytes));
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static final class BytesHandler extends URLStreamHandler {
         private final byte[] bytes;
 

@@ -1,0 +1,245 @@
+package io.groovymcp.engine.classmodel;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * Reader of the generated class model (format 2, written by classmodel-gen's PackedModel; layout in
+ * docs/engine-classmodel.md). Loading reads only the index: which pack holds which directory. A pack is inflated the
+ * first time any path of one of its directories is asked for, so a compile pays for the packages it touches and
+ * start-up pays for none. The bytes are our own build output, but every length is still checked against what is
+ * left, so a truncated or corrupt file fails with an IOException instead of a wrong answer.
+ */
+final class ModelPacks {
+    static final byte[] MAGIC = "GMCM".getBytes(StandardCharsets.US_ASCII);
+    static final int FORMAT = 2;
+
+    private final byte[] file;
+    private final int packsStart;
+    private final int[] offset;
+    private final int[] deflated;
+    private final int[] raw;
+    private final int[] count;
+    /** Directory (path up to its last '/') to pack number. */
+    private final Map<String, Integer> dirToPack = new HashMap<>();
+    /** Inflated packs, path to bytes; null until first use. */
+    private final Map<String, byte[]>[] decoded;
+    private final int classes;
+
+    static boolean isPacked(byte[] bytes) {
+        if (bytes.length < MAGIC.length + 1) {
+            return false;
+        }
+        for (int i = 0; i < MAGIC.length; i++) {
+            if (bytes[i] != MAGIC[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @SuppressWarnings("unchecked")
+    ModelPacks(byte[] file) throws IOException {
+        this.file = file;
+        if (!isPacked(file) || file[MAGIC.length] != FORMAT) {
+            throw new IOException("not a class model of format " + FORMAT);
+        }
+        Cursor header = new Cursor(file, MAGIC.length + 1, file.length);
+        int indexRaw = header.u32();
+        int indexDeflated = header.u32();
+        int indexStart = header.pos;
+        if (indexDeflated > file.length - indexStart) {
+            throw new IOException("class model truncated in its index");
+        }
+        packsStart = indexStart + indexDeflated;
+        byte[] index = inflate(file, indexStart, indexDeflated, indexRaw);
+        Cursor in = new Cursor(index, 0, index.length);
+        classes = in.u32();
+        int packs = in.u32();
+        offset = new int[packs];
+        deflated = new int[packs];
+        raw = new int[packs];
+        count = new int[packs];
+        for (int p = 0; p < packs; p++) {
+            offset[p] = in.u32();
+            deflated[p] = in.u32();
+            raw[p] = in.u32();
+            count[p] = in.u32();
+            if (offset[p] > file.length - packsStart || deflated[p] > file.length - packsStart - offset[p]) {
+                throw new IOException("class model truncated in pack " + p);
+            }
+        }
+        int dirs = in.u32();
+        for (int d = 0; d < dirs; d++) {
+            String dir = in.utf();
+            int pack = in.u32();
+            if (pack >= packs) {
+                throw new IOException("class model index names pack " + pack + " of " + packs);
+            }
+            dirToPack.put(dir, pack);
+        }
+        decoded = new Map[packs];
+    }
+
+    /** The bytes at that path, or null; inflates the pack of its directory on first use. */
+    byte[] get(String path) {
+        Map<String, byte[]> pack = packOf(dirOf(path));
+        return pack == null ? null : pack.get(path);
+    }
+
+    /** Every path of one directory (the pack holding it is inflated). */
+    List<String> list(String dir) {
+        List<String> out = new ArrayList<>();
+        Map<String, byte[]> pack = packOf(dir);
+        if (pack != null) {
+            for (String p : pack.keySet()) {
+                if (dirOf(p).equals(dir)) {
+                    out.add(p);
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Number of class files, from the index. */
+    int classCount() {
+        return classes;
+    }
+
+    /** Packs inflated so far, for the info op and the bench. */
+    int packsDecoded() {
+        int n = 0;
+        for (Map<String, byte[]> m : decoded) {
+            if (m != null) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    int packCount() {
+        return count.length;
+    }
+
+    boolean hasDir(String dir) {
+        return dirToPack.containsKey(dir);
+    }
+
+    static String dirOf(String path) {
+        int slash = path.lastIndexOf('/');
+        return slash < 0 ? "" : path.substring(0, slash);
+    }
+
+    private Map<String, byte[]> packOf(String dir) {
+        Integer p = dirToPack.get(dir);
+        return p == null ? null : decode(p);
+    }
+
+    private Map<String, byte[]> decode(int p) {
+        Map<String, byte[]> m = decoded[p];
+        if (m != null) {
+            return m;
+        }
+        try {
+            byte[] body = inflate(file, packsStart + offset[p], deflated[p], raw[p]);
+            Cursor in = new Cursor(body, 0, body.length);
+            String[] paths = new String[count[p]];
+            int[] lengths = new int[count[p]];
+            for (int i = 0; i < paths.length; i++) {
+                paths[i] = in.utf();
+                lengths[i] = in.u32();
+            }
+            m = new HashMap<>(paths.length * 2);
+            int pos = in.pos;
+            for (int i = 0; i < paths.length; i++) {
+                if (lengths[i] > body.length - pos) {
+                    throw new IOException("class model pack " + p + " truncated at " + paths[i]);
+                }
+                byte[] b = new byte[lengths[i]];
+                System.arraycopy(body, pos, b, 0, b.length);
+                pos += b.length;
+                m.put(paths[i], b);
+            }
+        } catch (IOException e) {
+            // Our own build output: a bad pack is a build defect, not user input.
+            throw new IllegalStateException("corrupt class model: " + e.getMessage(), e);
+        }
+        decoded[p] = m;
+        return m;
+    }
+
+    private static byte[] inflate(byte[] src, int off, int len, int rawLength) throws IOException {
+        if (rawLength < 0) {
+            throw new IOException("negative length in class model");
+        }
+        byte[] out = new byte[rawLength];
+        Inflater inf = new Inflater();
+        try {
+            inf.setInput(src, off, len);
+            int n = 0;
+            while (n < rawLength) {
+                int r = inf.inflate(out, n, rawLength - n);
+                if (r == 0 && (inf.finished() || inf.needsInput() || inf.needsDictionary())) {
+                    break;
+                }
+                n += r;
+            }
+            if (n != rawLength) {
+                throw new IOException("class model section inflates to " + n + " bytes, index says " + rawLength);
+            }
+        } catch (DataFormatException e) {
+            throw new IOException("class model section does not inflate: " + e.getMessage());
+        } finally {
+            inf.end();
+        }
+        return out;
+    }
+
+    /** Big-endian reads with bounds checks (DataInputStream would add a stream per pack for nothing). */
+    private static final class Cursor {
+        final byte[] b;
+        int pos;
+        final int end;
+
+        Cursor(byte[] b, int pos, int end) {
+            this.b = b;
+            this.pos = pos;
+            this.end = end;
+        }
+
+        int u32() throws IOException {
+            need(4);
+            int v = ((b[pos] & 0xff) << 24) | ((b[pos + 1] & 0xff) << 16) | ((b[pos + 2] & 0xff) << 8)
+                    | (b[pos + 3] & 0xff);
+            pos += 4;
+            if (v < 0) {
+                throw new IOException("negative length in class model");
+            }
+            return v;
+        }
+
+        String utf() throws IOException {
+            need(2);
+            int len = ((b[pos] & 0xff) << 8) | (b[pos + 1] & 0xff);
+            pos += 2;
+            need(len);
+            // Paths are ASCII in practice; modified UTF-8 equals UTF-8 for everything but NUL and surrogates,
+            // which class names of the JDK and Groovy never contain.
+            String s = new String(b, pos, len, StandardCharsets.UTF_8);
+            pos += len;
+            return s;
+        }
+
+        private void need(int n) throws IOException {
+            if (n > end - pos) {
+                throw new IOException("class model truncated");
+            }
+        }
+    }
+}

@@ -40,7 +40,6 @@ public final class Engine implements Workspace {
     private Compilation snapshot;
     private long snapshotStamp = -1;
     /** Packages the class model and the classpath jars declare, built on first use. */
-    private java.util.Set<String> libraryPackages;
     /** Stack traces of internal failures to stderr; off by default because the host logs one line per failure. */
     private boolean verbose;
 
@@ -87,22 +86,11 @@ public final class Engine implements Workspace {
         resolver = null;
         snapshot = null;
         snapshotStamp = -1;
-        libraryPackages = null;
         cache.clear();
     }
 
     private boolean libraryHasPackage(String name) {
-        if (libraryPackages == null) {
-            java.util.Set<String> p = new java.util.HashSet<>();
-            for (String path : model.resourceNames()) {
-                int slash = path.lastIndexOf('/');
-                if (path.endsWith(".class") && slash > 0) {
-                    p.add(path.substring(0, slash).replace('/', '.'));
-                }
-            }
-            libraryPackages = p;
-        }
-        return libraryPackages.contains(name);
+        return model.hasPackage(name);
     }
 
     private void ensureLoader() {

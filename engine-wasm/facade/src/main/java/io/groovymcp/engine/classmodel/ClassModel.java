@@ -149,6 +149,25 @@ public final class ClassModel {
     }
 
     /**
+     * Whether a package ({@code java.util}) has class files in the model or a classpath jar. The model answers from its
+     * index, so no pack is inflated to ask.
+     */
+    public boolean hasPackage(String dottedName) {
+        String dir = dottedName.replace('.', '/');
+        for (ModelPacks m : models) {
+            if (m.hasDir(dir)) {
+                return true;
+            }
+        }
+        for (String p : entries.keySet()) {
+            if (p.endsWith(".class") && ModelPacks.dirOf(p).equals(dir)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Resource paths directly in one directory ({@code java/util}), from the model (inflating only the pack that
      * holds it) and the jars, sorted. For completion and type search.
      */

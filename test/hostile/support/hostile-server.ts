@@ -159,7 +159,7 @@ export class HostileServer {
         const id = `ping-${n++}`;
         const sent = performance.now();
         this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, method: "ping" }));
-        const reply = await this.waitFor(id, 30_000).catch((error: unknown) => ({ jsonrpc: "2.0" as const, id, error: { code: 0, message: String(error) } }));
+        const reply: Reply = await this.waitFor(id, 30_000).catch((error: unknown) => ({ jsonrpc: "2.0" as const, id, error: { code: 0, message: String(error) } }));
         if (reply.result === undefined) throw new Error(`ping ${id} failed: ${JSON.stringify(reply.error)}`);
         this.pingMs.push(performance.now() - sent);
         await new Promise((r) => setTimeout(r, 100));

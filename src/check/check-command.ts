@@ -1,5 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { existsSync, statSync } from "node:fs";
+import { withGroovymcpConventions } from "../command-line/commander-setup.js";
 import { flushStdout, writeStdoutText } from "../transport/stdout-writer.js";
 import { formatJson, formatReport } from "./check-report.js";
 import { engineForCheck } from "./engine-for-check.js";
@@ -13,23 +14,15 @@ export const CheckExit = { Healthy: 0, Failed: 1, Usage: 2 } as const;
 type Parsed = { kind: "help" } | { kind: "usage-error" } | { kind: "run"; json: boolean; root: string | undefined; classpath: string | undefined };
 
 function buildCommand(): Command {
-  return new Command("groovymcp check")
+  const command = new Command("groovymcp check")
     .usage("[--json] [--root DIR] [--classpath PATH] [--help]")
     .description(
       "Verify an installation: load the engine, compile a built-in sample with one known error and check that the compiler finds it. Exit 0 healthy, 1 a check failed, 2 usage error.",
     )
     .addOption(new Option("--json", "print the report as JSON"))
     .addOption(new Option("--root <DIR>", "also check that DIR is an existing readable directory"))
-    .addOption(new Option("--classpath <PATH>", "also check the classpath entries (counted, never printed) and compile with them"))
-    .helpOption("-h, --help", "print this help and exit")
-    .allowExcessArguments(false)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => writeStdoutText(text),
-      writeErr: (text) => process.stderr.write(text),
-      outputError: (text, write) => write(text),
-    })
-    .showHelpAfterError(`Usage: ${CHECK_USAGE}`);
+    .addOption(new Option("--classpath <PATH>", "also check the classpath entries (counted, never printed) and compile with them"));
+  return withGroovymcpConventions(command, CHECK_USAGE);
 }
 
 function parse(argv: readonly string[]): Parsed {

@@ -1,5 +1,5 @@
 import { Command, CommanderError, Option } from "commander";
-import { writeStdoutText } from "../transport/stdout-writer.js";
+import { withGroovymcpConventions } from "./commander-setup.js";
 
 export const USAGE = "groovymcp [--stdio] [--root DIR] [--classpath PATH] [--version] [--help]";
 
@@ -15,23 +15,14 @@ function buildProgram(): Command {
   program
     .usage("[--stdio] [--root DIR] [--classpath PATH] [--version] [--help]")
     .description(
-      "Model Context Protocol server over stdio that answers questions about Groovy source with the Groovy compiler in WebAssembly. It never runs the source. `groovymcp lint --help` describes the linter.",
+      "Model Context Protocol server over stdio that answers questions about Groovy source with the Groovy compiler in WebAssembly. It never runs the source. `groovymcp check` verifies an installation; `groovymcp lint --help` describes the linter.",
     )
     .addOption(new Option("--stdio", "use stdio (the only transport; accepted for compatibility)"))
     .addOption(new Option("--root <DIR>", "directory that every path argument is confined to (never scanned)"))
     .addOption(new Option("--classpath <PATH>", "compile classpath of jar files, separated by the platform path separator"))
-    .addOption(new Option("--version", "print the version and exit"))
-    .helpOption("-h, --help", "print this help and exit")
-    .allowExcessArguments(false)
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => writeStdoutText(text),
-      writeErr: (text) => process.stderr.write(text),
-      outputError: (text, write) => write(text),
-    })
-    .showHelpAfterError(`Usage: ${USAGE}`);
-  // Subcommands (such as a future `lint`) attach here with program.command(...).
-  return program;
+    .addOption(new Option("--version", "print the version and exit"));
+  // `check` and `lint` are dispatched in main.ts before this parser sees the arguments
+  return withGroovymcpConventions(program, USAGE);
 }
 
 export function helpText(): string {

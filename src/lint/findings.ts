@@ -1,16 +1,9 @@
 import type { FileKind } from "./file-kind.js";
 import type { Severity } from "./rules.js";
+import type { Range } from "../workspace/results.js";
 
-/** 0-based line and UTF-16 character, as the engine reports them. */
-export interface Position {
-  readonly line: number;
-  readonly character: number;
-}
-
-export interface Range {
-  readonly start: Position;
-  readonly end: Position;
-}
+/** Ranges are the engine's: 0-based line and UTF-16 character (one type for every front end). */
+export type { Position, Range } from "../workspace/results.js";
 
 /** One reported problem, after rule settings and suppressions. */
 export interface Finding {

@@ -36,6 +36,16 @@ class DiagnosticsTest {
     }
 
     @Test
+    void loneSurrogatesAreOrdinaryInput() {
+        assertEquals(List.of(), diags("def s = '" + "\uD800".repeat(20_000) + "'\n"));
+        // past the parser's first chunk, a stray lone surrogate keeps its column: the same as any other stray character
+        String pad = "def a = '" + "\uDBFF".repeat(5000) + "'\n";
+        assertEquals(diags(pad + "def b = 1 # + )\n").toString(), diags(pad + "def b = 1 \uD800 + )\n").toString()
+                .replace("\uFFFD", "#"));
+        assertFalse(diags("def x = 1 \uDC00\nint y = )\n").isEmpty());
+    }
+
+    @Test
     void versionConstantMatchesTheJar() {
         assertEquals(GroovySystem.getVersion(), EngineVersion.GROOVY);
     }

@@ -76,7 +76,8 @@ public final class Compilation {
             CompilationUnit cu = newUnit(loader, resolver);
             Map<String, SourceUnit> roundUnits = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : round.entrySet()) {
-                SourceUnit su = new SourceUnit(e.getKey(), e.getValue(), cu.getConfiguration(), loader,
+                SourceUnit su = new SourceUnit(e.getKey(), new BufferSource(e.getValue(), cu.getConfiguration()),
+                        cu.getConfiguration(), loader,
                         cu.getErrorCollector());
                 cu.addSource(su);
                 roundUnits.put(e.getKey(), su);

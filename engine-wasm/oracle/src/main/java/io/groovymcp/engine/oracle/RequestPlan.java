@@ -90,6 +90,10 @@ public final class RequestPlan {
          {"groovy-buffer:scenario/b/B.groovy", "package b\nclass B {}\nclass B {}\n"},
          {"groovy-buffer:scenario/Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('Build') {\n"
                 + "      steps { sh 'make' }\n    }\n  }\n}\n"}},
+        // issue 13 item 2: lone surrogates are ordinary input, more of them than the parser reads in one chunk
+        {{"groovy-buffer:scenario/lone-surrogates.groovy", "def s = '" + "\uD800".repeat(20_000) + "'\n"}},
+        // stray lone surrogates in code, before an error on the same line and on the next
+        {{"groovy-buffer:scenario/stray-surrogate.groovy", "def x = 1 \uDC00 + )\nint y = \uD800\n"}},
     };
 
     /**

@@ -6,43 +6,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
 /**
  * The official v2 TypeScript client (@modelcontextprotocol/client) against the server on 2026-07-28. Between the
  * client and the server sits a recorder that copies every line the client writes to a file, so the test can prove
  * what crossed the pipe: no initialize, and the envelope on every request.
  */
-
-const PROGRAM = [
-  "import java.util.concurrent.ConcurrentHashMap",
-  "import java.util.List",
-  "",
-  "interface Shape { double area() }",
-  "class Circle implements Shape {",
-  "    double r",
-  "    double area() { Math.PI * r * r }",
-  "}",
-  "def c = new Circle(r: 2)",
-  "println c.area()",
-  "def n = \"x\".toUpperCase()",
-  "",
-].join("\n");
-
-const TOOL_ARGS: Record<string, Record<string, unknown>> = {
-  groovy_diagnostics: { text: PROGRAM },
-  groovy_describe: { text: PROGRAM, line: 8, character: 4 },
-  groovy_definition: { text: PROGRAM, line: 9, character: 10 },
-  groovy_implementations: { text: PROGRAM, line: 3, character: 11 },
-  groovy_references: { text: PROGRAM, line: 4, character: 7, maxResults: 50 },
-  groovy_symbols: { text: PROGRAM },
-  groovy_complete: { text: PROGRAM, line: 10, character: 16 },
-  groovy_signatures: { text: PROGRAM, line: 9, character: 8 },
-  groovy_tokens: { text: PROGRAM },
-  groovy_format: { text: PROGRAM, tabSize: 4, insertSpaces: true },
-  groovy_organize_imports: { text: PROGRAM },
-  groovy_rename: { text: PROGRAM, line: 4, character: 7, newName: "Round" },
-  groovy_close: { uri: "groovy-buffer:snippet" },
-};
 
 /** A pass-through that records the client's lines; the server's stdout and stderr go straight to the client. */
 const RECORDER = `

@@ -31,13 +31,7 @@ public final class QueryCache {
     private List<MethodNode> gdkMethods;
 
     public void clear() {
-        indexedFor = null;
-        index = null;
-        repairedFor = null;
-        repairedUri = null;
-        repaired = null;
-        java.util.Arrays.fill(lexedText, null);
-        java.util.Arrays.fill(lexedToks, null);
+        forgetCompiles();
         gdkMethods = null;
     }
 

@@ -176,6 +176,9 @@ async function child(mode, list, a, b) {
     }
     out.rssAfterFilesMb = status("VmRSS:");
     out.hwmAfterFilesMb = status("VmHWM:");
+    // what the wasm GC heap holds after the run (its objects live in V8's heap), to tell the engine's live data
+    // (DFA cache, class model) from V8's own code and headroom in the RSS
+    out.heapUsedAfterFilesMb = process.memoryUsage().heapUsed / 2 ** 20;
   } else throw new Error(`unknown mode ${mode}`);
   out.hwmMb = status("VmHWM:");
   process.stdout.write(`${JSON.stringify(out)}\n`);

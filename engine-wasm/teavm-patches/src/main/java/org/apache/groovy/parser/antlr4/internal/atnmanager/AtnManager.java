@@ -21,9 +21,12 @@ import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 public abstract class AtnManager {
     /**
      * DFA states plus cached prediction contexts above which the cache is dropped. Chosen against resident memory:
-     * see docs/engine-performance.md for the growth on real code and the heap it costs.
+     * see docs/engine-performance.md for the growth on real code and the heap it costs (about 500 bytes of wasm heap
+     * per entry).
      */
-    static final long MAX_CACHED = 1_500_000;
+    static final long DEFAULT_MAX_CACHED = 1_500_000;
+
+    private static long maxCached = DEFAULT_MAX_CACHED;
 
     /** Parses between size checks; a check walks every decision's DFA, a few hundred map sizes. */
     static final long CHECK_EVERY = 8;
@@ -48,6 +51,17 @@ public abstract class AtnManager {
 
     protected abstract boolean shouldClearDfaCache();
 
+    /**
+     * Sets the budget (entries; 0 or less leaves it as it is) and returns the parser's cache size now. For the
+     * benches, which measure time against memory over budgets in one build, and for a host that knows its memory.
+     */
+    public static long parserCacheBudget(long entries) {
+        if (entries > 0) {
+            maxCached = entries;
+        }
+        return cachedSize(ParserAtnManager.INSTANCE.getAtnWrapper().atn);
+    }
+
     /** DFA states over every decision plus the ATN's prediction-context cache: what a clear would release. */
     static long cachedSize(ATN atn) {
         long n = atn.getContextCacheSize();
@@ -66,7 +80,7 @@ public abstract class AtnManager {
         }
 
         public ATN checkAndClear() {
-            if (shouldClearDfaCache() && ++uses % CHECK_EVERY == 0 && cachedSize(atn) > MAX_CACHED) {
+            if (shouldClearDfaCache() && ++uses % CHECK_EVERY == 0 && cachedSize(atn) > maxCached) {
                 clearDFA();
             }
             return atn;

@@ -24,7 +24,7 @@ public abstract class AtnManager {
      * see docs/engine-performance.md for the growth on real code and the heap it costs (about 500 bytes of wasm heap
      * per entry).
      */
-    static final long DEFAULT_MAX_CACHED = 1_500_000;
+    static final long DEFAULT_MAX_CACHED = 1_000_000;
 
     private static long maxCached = DEFAULT_MAX_CACHED;
 

@@ -27,3 +27,36 @@ export function applyEngineV8Flags(nodeVersion: string = process.versions.node, 
   applied = true;
   for (const flag of engineV8Flags(Number(nodeVersion.split(".")[0]), execArgv)) setFlagsFromString(flag);
 }
+
+/** The V8 flag the Node 22 launcher adds (see {@link node22RelaunchArgs}). */
+export const NODE22_TIERING_FLAG = "--wasm-tiering-budget=180000";
+
+/** Set in the relaunched child so it never relaunches again, whatever its execArgv says. */
+export const RELAUNCHED_ENV = "GROOVYMCP_V8_RELAUNCHED";
+
+/** Opt-in for the Node 22 launcher: `GROOVYMCP_NODE22_TIERING=budget` (why not by default: below). */
+export const NODE22_TIERING_ENV = "GROOVYMCP_NODE22_TIERING";
+
+/**
+ * Whether the CLI should re-exec itself, and with which node arguments (pure; src/cli.ts applies it).
+ * On Node 22 only, when opted in, when the process was not started with a tiering choice already
+ * (`--wasm-tiering-budget*` or `--liftoff-only`) and is not itself the relaunched child: returns the arguments for
+ * `process.execPath`, i.e. the current execArgv, then {@link NODE22_TIERING_FLAG}, then the script and its arguments
+ * (`argv` is `process.argv`: [node, script, ...args]). Otherwise `null`. The flag only takes effect on the command
+ * line, which is why a relaunch is the only way to give it.
+ *
+ * Opt-in, not the default: an idle server started with `--wasm-tiering-budget=180000` still ran away in about 1 of 4
+ * starts on a loaded machine (RSS +90 MB/s from launch with no request, SIGTERM not handled), so `--liftoff-only`
+ * stays the default on Node 22 (measured cost and win: docs/engine-performance.md, "Node 22 launcher").
+ */
+export function node22RelaunchArgs(
+  nodeVersion: string,
+  execArgv: readonly string[],
+  argv: readonly string[],
+  options: { relaunched?: boolean; optIn?: boolean } = {},
+): string[] | null {
+  if (options.relaunched || !options.optIn || Number(nodeVersion.split(".")[0]) !== 22) return null;
+  if (execArgv.some((a) => a.startsWith("--wasm-tiering-budget") || a === "--liftoff-only")) return null;
+  if (argv.length < 2) return null;
+  return [...execArgv, NODE22_TIERING_FLAG, ...argv.slice(1)];
+}

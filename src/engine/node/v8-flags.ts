@@ -9,8 +9,8 @@ import { setFlagsFromString } from "node:v8";
  * waits on the compiling worker. With `--liftoff-only` (baseline compiler only) it stays flat at ~140 MiB and
  * exits at once (measured on 22.23.3; test/host/node22.test.ts). Node 24 and 26 are unaffected and get no flag.
  *
- * `--wasm-tiering-budget=180000` also contains the runaway and keeps TurboFan: on real code it compiles 2.0x faster
- * warm than `--liftoff-only` at 1.15x the peak RSS (docs/engine-performance.md, "Node 22"). It only works when given
+ * `--wasm-tiering-budget=180000` contains the runaway under load and keeps TurboFan: on real code it compiles 2.0x
+ * faster warm than `--liftoff-only` at 1.15x the peak RSS; but an idle process with it still ran away in some starts (docs/engine-performance.md, "Node 22"). It only works when given
  * on the command line (set at run time, the process still ran away), so this module cannot apply it; when the
  * process was started with it (a launcher or a client config), that choice stands and `--liftoff-only` is not added.
  */

@@ -2,7 +2,7 @@
 // (HotSpot), on real public Groovy fetched from Maven Central (bench/real-code) plus the generated broken-code
 // cases, in the same run. Prints the issue-10 table with medians and wasm/JVM ratios.
 //
-//   npm run bench:real [-- --files 300] [--rounds 2] [--big 2000] [--quick]
+//   npm run bench:real [-- --files 300] [--rounds 2] [--big 2000] [--quick] [--only warm,fresh,broken,multi,rss]
 //
 // Every measurement runs in a child process of its own (wasm: this Node binary with the same flags; JVM: the JDK's
 // source launcher on bench/engine-real/FacadeRealBench.java), so each side's load, first compile and RSS are its
@@ -176,6 +176,9 @@ async function child(mode, list, a, b) {
     }
     out.rssAfterFilesMb = status("VmRSS:");
     out.hwmAfterFilesMb = status("VmHWM:");
+    // what the wasm GC heap holds after the run (its objects live in V8's heap), to tell the engine's live data
+    // (DFA cache, class model) from V8's own code and headroom in the RSS
+    out.heapUsedAfterFilesMb = process.memoryUsage().heapUsed / 2 ** 20;
   } else throw new Error(`unknown mode ${mode}`);
   out.hwmMb = status("VmHWM:");
   process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -249,7 +252,8 @@ async function main() {
   const { values: opt } = parseArgs({
     args: process.argv.slice(2),
     options: { files: { type: "string", default: "300" }, rounds: { type: "string", default: "2" }, big: { type: "string", default: "2000" },
-      fresh: { type: "string", default: "3" }, quick: { type: "boolean", default: false }, json: { type: "string" } },
+      fresh: { type: "string", default: "3" }, quick: { type: "boolean", default: false }, json: { type: "string" },
+      only: { type: "string", default: "warm,fresh,broken,multi,rss" } },
   });
   const all = await realCodeFiles({ min: 500 });
   const files = sample(all, Number(opt.files));
@@ -270,17 +274,24 @@ async function main() {
   const fresh = Number(opt.fresh);
   const rows = [];
   const t0 = performance.now();
+  // --only picks sections (warm, fresh, broken, multi, rss), so one lever can be re-measured without the whole run
+  const want = new Set(opt.only.split(","));
+  let ww, jw, wb, jb, wm, jm, wr, jr;
+  const brokenNotes = [];
 
   log(`engine-real: ${sum.files} real files (${sum.lines} lines) of ${all.length}; warm rounds ${opt.rounds}`);
+  if (want.has("warm")) {
   log("engine-real: warm real-code run (wasm, then JVM)");
-  const ww = wasmRun("warm", warmList, opt.rounds);
-  const jw = jvmRun("warm", warmList, opt.rounds);
+  ww = wasmRun("warm", warmList, opt.rounds);
+  jw = jvmRun("warm", warmList, opt.rounds);
   const perK = (r) => (r.perFileMs.reduce((x, y) => x + y, 0) / sum.lines) * 1000;
   const medPerK = (r) => median(r.perFileMs.map((ms, i) => (ms / Math.max(1, files[i].lines)) * 1000));
   rows.push([`warm diagnostics on real code, ms per 1,000 lines (${sum.files} files, ${sum.lines} lines, each alone; total time / lines)`, perK(ww), perK(jw), "<= 1.5x"]);
   rows.push(["  the same, median over files of ms per 1,000 lines", medPerK(ww), medPerK(jw), ""]);
   rows.push(["  median per-file ms", median(ww.perFileMs), median(jw.perFileMs), ""]);
+  }
 
+  if (want.has("fresh")) {
   log("engine-real: fresh processes (load, first 1,000-line diagnostics, spawn -> first 200-line diagnostics)");
   const wl = [];
   const jl = [];
@@ -301,11 +312,12 @@ async function main() {
   rows.push([`first diagnostics of a 1,000-line file in a fresh process, after load (median of ${fresh})`, median(wf), median(jf), "<= 1000 ms"]);
   rows.push([`spawn -> first diagnostics of a ${f200.lines}-line real file (wasm: the MCP server over stdio; JVM: java + facade) (median of ${fresh})`, median(ws), median(js), "<= 550 ms"]);
   rows.push([`module + class model load (median of ${fresh})`, median(wl), median(jl), "<= 300 ms"]);
+  }
 
+  if (want.has("broken")) {
   log("engine-real: broken code");
-  const wb = wasmRun("broken", brokenList, n);
-  const jb = jvmRun("broken", brokenList, n);
-  const brokenNotes = [];
+  wb = wasmRun("broken", brokenList, n);
+  jb = jvmRun("broken", brokenList, n);
   broken.forEach((c, i) => {
     rows.push([`${c.name}: warm diagnostics (median of ${n}; first compile ${wb.cases[i].firstMs.toFixed(0)} / ${jb.cases[i].firstMs.toFixed(0)} ms)`, wb.cases[i].medianMs, jb.cases[i].medianMs, i === 1 ? "<= 500 ms" : ""]);
     const we = firstError(wb.cases[i].response);
@@ -313,19 +325,24 @@ async function main() {
     brokenNotes.push(`- ${c.name}: wasm ${wb.cases[i].response.result.errorCount} errors, JVM ${jb.cases[i].response.result.errorCount}; first: \`${we}\`${we === je ? " (same on both)" : ` vs JVM \`${je}\``}`);
   });
 
+  }
+  if (want.has("multi")) {
   log("engine-real: 50 open buffers");
-  const wm = wasmRun("multi", multiList, opt.quick ? 5 : 10);
-  const jm = jvmRun("multi", multiList, opt.quick ? 5 : 10);
+  wm = wasmRun("multi", multiList, opt.quick ? 5 : 10);
+  jm = jvmRun("multi", multiList, opt.quick ? 5 : 10);
   rows.push(["re-diagnose after editing 1 of 50 open buffers (median)", wm.multiMs, jm.multiMs, ""]);
   rows.push(["  that buffer compiled alone (median)", wm.aloneMs, jm.aloneMs, ""]);
   rows.push(["  ratio 50-open / alone (target <= 1.2)", wm.multiMs / wm.aloneMs, jm.multiMs / jm.aloneMs, "<= 1.2"]);
 
+  }
+  if (want.has("rss")) {
   log(`engine-real: RSS (200 calls, then a ${opt.big}-file run)`);
   const big = opt.quick ? 300 : Number(opt.big);
-  const wr = wasmRun("rss", allList, 200, big);
-  const jr = jvmRun("rss", allList, 200, big);
+  wr = wasmRun("rss", allList, 200, big);
+  jr = jvmRun("rss", allList, 200, big);
   rows.push(["RSS after 200 calls (MB)", wr.rssAfterCallsMb, jr.rssAfterCallsMb, "<= 300"]);
   rows.push([`peak RSS after a ${big}-file run (MB; VmHWM)`, wr.hwmAfterFilesMb, jr.hwmAfterFilesMb, "<= 400"]);
+  }
 
   const dist = join(root, "engine-wasm", "target", "dist");
   const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 2 ** 20;

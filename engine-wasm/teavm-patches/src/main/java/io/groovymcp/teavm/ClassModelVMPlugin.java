@@ -1,7 +1,9 @@
 package io.groovymcp.teavm;
 
 import java.lang.reflect.AccessibleObject;
+import java.lang.reflect.Member;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.security.PrivilegedAction;
 import java.security.PrivilegedExceptionAction;
 import java.util.HashMap;
@@ -193,9 +195,32 @@ public class ClassModelVMPlugin implements VMPlugin {
         return 17;
     }
 
+    /**
+     * Whether Groovy's runtime may list a member in a metaclass (CachedClass filters with this). The stock Java 9
+     * plugin answers with module rules: a member of the caller's own module, or of any unnamed module, always; of a
+     * named (JDK) module, when the class is public and the member public or protected. Here everything but the JDK is
+     * one unnamed module, so the same rule reads as below. Answering false for everything left compiler classes such
+     * as ClassNode with metaclasses that have no methods, so the dynamic {@code equals} the type checker reaches
+     * through DefaultGroovyMethods.unique failed (an internal error where the JVM reports the compile's own errors).
+     */
     @Override
     public boolean checkCanSetAccessible(AccessibleObject accessibleObject, Class<?> callerClass) {
-        return false;
+        if (!(accessibleObject instanceof Member)) {
+            return false;
+        }
+        Member member = (Member) accessibleObject;
+        Class<?> declaring = member.getDeclaringClass();
+        if (!isJdkClass(declaring)) {
+            return true;
+        }
+        int mods = member.getModifiers();
+        return Modifier.isPublic(declaring.getModifiers()) && (Modifier.isPublic(mods) || Modifier.isProtected(mods));
+    }
+
+    private static boolean isJdkClass(Class<?> c) {
+        String n = c.getName();
+        return n.startsWith("java.") || n.startsWith("javax.") || n.startsWith("jdk.") || n.startsWith("sun.")
+                || n.startsWith("com.sun.");
     }
 
     @Override

@@ -230,4 +230,43 @@ public final class Compat {
         }
         return cn;
     }
+    /**
+     * InvokerHelper.invokeMethod(Object, String, Object) for the two names the compiler's own code reaches through
+     * Groovy's runtime helpers: DefaultTypeTransformation.compareEqual ends in a dynamic {@code equals} and
+     * compareToWithEqualityCheck in a dynamic {@code compareTo} (the type checker de-duplicates narrowed types with
+     * DefaultGroovyMethods.unique, which compares ClassNodes this way). In wasm the runtime metaclass of a compiler
+     * class has no methods (nothing is reflectable), so the dynamic call fails with MissingMethodException where the
+     * JVM finds the class's own method. The compiler's objects are plain Java classes with no metaclass changes and
+     * one equals(Object)/compareTo, so a direct call is what the JVM's dispatch selects; any other name (or an
+     * argument list) keeps the original path.
+     */
+    public static Object invokeMethod(Object object, String methodName, Object arguments) {
+        if (object != null && !(arguments instanceof Object[])) {
+            if ("equals".equals(methodName)) {
+                return object.equals(arguments);
+            }
+            if ("compareTo".equals(methodName) && object instanceof Comparable) {
+                @SuppressWarnings("unchecked")
+                Comparable<Object> c = (Comparable<Object>) object;
+                return c.compareTo(arguments);
+            }
+        }
+        return org.codehaus.groovy.runtime.InvokerHelper.invokeMethod(object, methodName, arguments);
+    }
+    /**
+     * GroovyLangParser's constructor installs its prediction simulator; this installs it with ANTLR's cache for
+     * full-context predictions switched on. Groovy parses with SLL first and, when that fails, re-parses the whole
+     * file in LL mode to report the error. Without the cache every full-context prediction of that second parse is
+     * simulated afresh, to the end of the file for an unclosed brace: a missing {@code }} in a 1,200-line file took
+     * 1.9-5.5 s on the JVM and 7.4 s in wasm, against 0.24 s with it. The cache stores the same predictions the
+     * simulation makes (the SLL pass never uses it), so the parse tree and the first error are unchanged: checked
+     * tree for tree on every real file of bench/real-code and the corpus (docs/engine-performance.md).
+     */
+    public static void setParserInterpreter(org.apache.groovy.parser.antlr4.GroovyLangParser parser,
+            groovyjarjarantlr4.v4.runtime.atn.ATNSimulator interpreter) {
+        groovyjarjarantlr4.v4.runtime.atn.ParserATNSimulator simulator =
+                (groovyjarjarantlr4.v4.runtime.atn.ParserATNSimulator) interpreter;
+        simulator.enable_global_context_dfa = true;
+        parser.setInterpreter(simulator);
+    }
 }

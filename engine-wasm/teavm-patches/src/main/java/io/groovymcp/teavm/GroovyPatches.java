@@ -10,6 +10,7 @@ import java.util.Map;
 
 import org.teavm.dependency.AbstractDependencyListener;
 import org.teavm.dependency.DependencyAgent;
+import org.teavm.model.AccessLevel;
 import org.teavm.model.BasicBlock;
 import org.teavm.model.ClassHolder;
 import org.teavm.model.ClassHolderTransformer;
@@ -32,8 +33,10 @@ import org.teavm.vm.spi.TeaVMHost;
 import org.teavm.vm.spi.TeaVMPlugin;
 
 /**
- * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Three kinds:
+ * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Five kinds:
  * <ul>
+ *   <li>silence: a debugging println of a library method is dropped;</li>
+ *   <li>no-stack: an exception class the compiler throws on ordinary input skips stack-trace capture;</li>
  *   <li>redirect: a call to a JDK method TeaVM lacks becomes a call to {@link Compat} with the receiver first;</li>
  *   <li>stub: a method whose body only makes sense with a JVM (bytecode generation, runtime reflection) throws;</li>
  *   <li>delegate: a method whose body compiles and runs helper code is replaced by the engine's own version.</li>
@@ -62,6 +65,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     private static final Map<String, String> DEFAULTS = new HashMap<>();
     /** class#method -> static method (class#name) with the same parameters that replaces the body. */
     private static final Map<String, String> DELEGATES = new HashMap<>();
+    /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
+    private static final Map<String, String> SILENCED = new HashMap<>();
+    /** class -> reason; the class gets a fillInStackTrace() that returns this (subclasses inherit it). */
+    private static final Map<String, String> NO_STACK = new HashMap<>();
 
     static {
         redirect("java.lang.ClassLoader#loadClass(Ljava/lang/String;)", "loadClass", "java.lang.ClassLoader");
@@ -82,6 +89,14 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "java.lang.SecurityManager");
         redirect("java.lang.reflect.Field#setBoolean(Ljava/lang/Object;Z)", "setBoolean", "java.lang.reflect.Field");
         redirect("java.lang.reflect.Array#newInstance(Ljava/lang/Class;[I)", "newMultiArray", null);
+        // Groovy's equality and ordering helpers end in a dynamic equals/compareTo, which finds no method in wasm
+        // (see Compat#invokeMethod); the type checker reaches it through DefaultGroovyMethods.unique.
+        // Broken code: cache full-context predictions for the LL re-parse that reports a syntax error (Compat).
+        redirect("org.apache.groovy.parser.antlr4.GroovyLangParser#setInterpreter("
+                + "Lgroovyjarjarantlr4/v4/runtime/atn/ATNSimulator;)", "setParserInterpreter",
+                "org.apache.groovy.parser.antlr4.GroovyLangParser");
+        redirect("org.codehaus.groovy.runtime.InvokerHelper#invokeMethod(Ljava/lang/Object;Ljava/lang/String;"
+                + "Ljava/lang/Object;)", "invokeMethod", null);
         // Blocking calls would make TeaVM turn their callers into coroutines; the engine has one thread and never
         // waits, so each becomes an immediate return or a clear failure. Only calls the build reaches are listed
         // (an unmatched key fails the build); AsyncReport names any new blocking call, whose redirect to the
@@ -141,6 +156,21 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "io.groovymcp.teavm.Compat#findHintClassNode");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
+        // ANTLR prints "unknown recognition error type: ...LexerNoViableAltException" on System.err when the lexer's
+        // error reaches the parser's error strategy (a GString like "$ 5"), then notifies the listeners, which is
+        // where the compiler's diagnostic comes from. Stderr is the host's log; the line is noise there, and the
+        // diagnostic is unchanged.
+        SILENCED.put("groovyjarjarantlr4.v4.runtime.DefaultErrorStrategy#reportError",
+                "ANTLR's debugging println for an exception type its strategy does not name");
+        // TeaVM fills a stack trace by calling into JS (an Error's stack) for every Throwable. The compiler throws
+        // these on ordinary input (one per syntax error, the SLL parse's bail-out, a failed compile) and no user
+        // ever sees their stack; 1.3% of a warm compile on real code (docs/engine-performance.md).
+        String noStack = "thrown on ordinary input; its stack is never shown";
+        NO_STACK.put("org.codehaus.groovy.syntax.SyntaxException", noStack);
+        NO_STACK.put("org.codehaus.groovy.control.CompilationFailedException", noStack);
+        NO_STACK.put("groovyjarjarantlr4.v4.runtime.RecognitionException", noStack);
+        NO_STACK.put("groovyjarjarantlr4.v4.runtime.misc.ParseCancellationException", noStack);
+        NO_STACK.put("org.apache.groovy.parser.antlr4.GroovySyntaxError", noStack);
     }
 
     private static void redirect(String key, String target, String receiver) {
@@ -184,6 +214,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         for (String k : DELEGATES.keySet()) {
             all.add("delegate " + k);
         }
+        for (String k : SILENCED.keySet()) {
+            all.add("silence " + k);
+        }
+        for (String k : NO_STACK.keySet()) {
+            all.add("no-stack " + k);
+        }
         all.removeAll(applied);
         return all;
     }
@@ -191,6 +227,14 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     @Override
     public void transformClass(ClassHolder cls, ClassHolderTransformerContext context) {
         boolean runtime = cls.getName().startsWith("org.teavm.");
+        if (NO_STACK.containsKey(cls.getName()) && cls.getMethod(FILL_IN) == null) {
+            applied.add("no-stack " + cls.getName());
+            MethodHolder fill = new MethodHolder(FILL_IN);
+            fill.setLevel(AccessLevel.PUBLIC);
+            ProgramEmitter pe = ProgramEmitter.create(fill, context.getHierarchy());
+            pe.var(0, ValueType.object(cls.getName())).returnValue();
+            cls.addMethod(fill);
+        }
         for (MethodHolder method : cls.getMethods()) {
             if (!runtime) {
                 dropMonitors(method);
@@ -218,6 +262,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 applied.add("delegate " + (DELEGATES.containsKey(exact) ? exact : key));
                 delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key), context);
                 continue;
+            }
+            if (SILENCED.containsKey(key) && method.getProgram() != null) {
+                applied.add("silence " + key);
+                dropPrintln(method.getProgram());
             }
             Program program = method.getProgram();
             // Compat itself and TeaVM's classlib call the real overloads these redirects stand in for.
@@ -248,6 +296,25 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             }
         }
         for (Instruction insn : monitors) {
+            insn.replace(new EmptyInstruction());
+        }
+    }
+
+    private static final org.teavm.model.MethodDescriptor FILL_IN = new org.teavm.model.MethodDescriptor(
+            "fillInStackTrace", ValueType.object("java.lang.Throwable"));
+    private static final MethodReference PRINTLN = new MethodReference("java.io.PrintStream", "println",
+            ValueType.object("java.lang.String"), ValueType.VOID);
+
+    private static void dropPrintln(Program program) {
+        List<Instruction> prints = new ArrayList<>();
+        for (BasicBlock block : program.getBasicBlocks()) {
+            for (Instruction insn : block) {
+                if (insn instanceof InvokeInstruction && ((InvokeInstruction) insn).getMethod().equals(PRINTLN)) {
+                    prints.add(insn);
+                }
+            }
+        }
+        for (Instruction insn : prints) {
             insn.replace(new EmptyInstruction());
         }
     }

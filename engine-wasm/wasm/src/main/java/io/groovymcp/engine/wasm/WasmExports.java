@@ -38,6 +38,16 @@ public final class WasmExports {
         return ENGINE.handle(request);
     }
 
+    /**
+     * The parser's DFA cache budget in entries (DFA states plus cached prediction contexts; 0 leaves it) and
+     * its size now, as JSON. A tuning aid: bench/engine-real sweeps it to weigh warm speed against memory.
+     */
+    @JSExport
+    public static String parserCache(int budget) {
+        long size = org.apache.groovy.parser.antlr4.internal.atnmanager.AtnManager.parserCacheBudget(budget);
+        return "{\"entries\":" + size + "}";
+    }
+
     public static void main(String[] args) {
     }
 }

@@ -3,17 +3,33 @@ package org.apache.groovy.parser.antlr4.internal.atnmanager;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import groovyjarjarantlr4.v4.runtime.atn.ATN;
+import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 
 /**
  * TeaVM replacement for Groovy's ATN cache manager. The original starts a daemon thread blocked on a ReferenceQueue to
  * clear the parser's DFA cache when the GC drops a soft reference; TeaVM never clears soft references and threads
- * would pull coroutines into the module. Here the DFA cache lives across parses (that is the parser's main speed-up)
- * and is dropped every {@link #CLEAR_EVERY} parses so memory stays bounded. The public surface is what the parser
- * and its two subclasses use.
+ * would pull coroutines into the module.
+ *
+ * <p>The DFA cache is the parser's main speed-up: a parse that finds an edge in it skips ATN simulation, which is the
+ * code that is slowest in wasm and allocates most. Stock Groovy keeps it until memory is short. An earlier version
+ * of this class cleared it every 256 parses, which kept the parser cold (real code: 1.8-3.8x slower on the JVM,
+ * most of wasm's warm deficit). It is now bounded by its size instead: the number of DFA states plus cached
+ * prediction contexts, which is what holds memory and what grows only while new syntax is being seen. Real code
+ * settles well under the budget (docs/engine-performance.md), so in practice it is cleared only by input crafted to
+ * grow it.
  */
 public abstract class AtnManager {
-    /** Parses between DFA cache clears; a measured trade-off between warm speed and resident memory. */
-    static final long CLEAR_EVERY = 256;
+    /**
+     * DFA states plus cached prediction contexts above which the cache is dropped. Chosen against resident memory:
+     * see docs/engine-performance.md for the growth on real code and the heap it costs (about 500 bytes of wasm heap
+     * per entry).
+     */
+    static final long DEFAULT_MAX_CACHED = 1_500_000;
+
+    private static long maxCached = DEFAULT_MAX_CACHED;
+
+    /** Parses between size checks; a check walks every decision's DFA, a few hundred map sizes. */
+    static final long CHECK_EVERY = 8;
 
     private static final ReentrantReadWriteLock RRWL = new ReentrantReadWriteLock(true);
     public static final ReentrantReadWriteLock.ReadLock READ_LOCK = RRWL.readLock();
@@ -35,6 +51,26 @@ public abstract class AtnManager {
 
     protected abstract boolean shouldClearDfaCache();
 
+    /**
+     * Sets the budget (entries; 0 or less leaves it as it is) and returns the parser's cache size now. For the
+     * benches, which measure time against memory over budgets in one build, and for a host that knows its memory.
+     */
+    public static long parserCacheBudget(long entries) {
+        if (entries > 0) {
+            maxCached = entries;
+        }
+        return cachedSize(ParserAtnManager.INSTANCE.getAtnWrapper().atn);
+    }
+
+    /** DFA states over every decision plus the ATN's prediction-context cache: what a clear would release. */
+    static long cachedSize(ATN atn) {
+        long n = atn.getContextCacheSize();
+        for (DFA dfa : atn.decisionToDFA) {
+            n += dfa.states.size();
+        }
+        return n;
+    }
+
     protected class AtnWrapper {
         private final ATN atn;
         private long uses;
@@ -44,7 +80,7 @@ public abstract class AtnManager {
         }
 
         public ATN checkAndClear() {
-            if (shouldClearDfaCache() && ++uses % CLEAR_EVERY == 0) {
+            if (shouldClearDfaCache() && ++uses % CHECK_EVERY == 0 && cachedSize(atn) > maxCached) {
                 clearDFA();
             }
             return atn;

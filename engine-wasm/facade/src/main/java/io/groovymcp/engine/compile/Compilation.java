@@ -68,7 +68,7 @@ public final class Compilation {
         cfg.setTolerance(1000);
         cfg.setWarningLevel(1);
         cfg.getOptimizationOptions().put("classLoaderResolving", Boolean.FALSE);
-        cfg.addCompilationCustomizers(new SafetyCustomizer());
+        cfg.addCompilationCustomizers(new GrabValidation(), new SafetyCustomizer());
         return cfg;
     }
 

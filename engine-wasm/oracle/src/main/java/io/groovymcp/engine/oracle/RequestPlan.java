@@ -44,7 +44,68 @@ public final class RequestPlan {
         for (Object[] probe : PROBES) {
             probe(plan, probe);
         }
+        annotated(plan, corpus, files);
         return plan;
+    }
+
+    /**
+     * Issue 11 item 9: the type checker over an annotated copy of the corpus. Every clean corpus file that declares
+     * classes is opened again with {@code @TypeChecked}, then with {@code @CompileStatic}, inserted at the start of
+     * each top-level class on the same line (so no line moves), and its diagnostics are asked for.
+     */
+    static void annotated(List<String> plan, Path corpus, List<Path> files) throws IOException {
+        for (String mode : new String[] {"TypeChecked", "CompileStatic"}) {
+            for (Path f : files) {
+                String name = corpus.relativize(f).toString().replace('\\', '/');
+                if (!name.contains("clean")) {
+                    continue;
+                }
+                String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+                String annotatedText = annotate(text, "@groovy.transform." + mode + " ");
+                if (annotatedText == null) {
+                    continue;
+                }
+                String uri = "groovy-buffer:annotated/" + mode + "/" + name;
+                plan.add(Json.write(Json.obj("op", "open", "uri", uri, "text", annotatedText)));
+                plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+                plan.add(Json.write(Json.obj("op", "close", "uri", uri)));
+            }
+        }
+    }
+
+    /**
+     * The text with the annotation inserted before each top-level class, enum or record that is not already
+     * checked (interfaces, traits, annotation types and scripts are left alone); null when there is none.
+     */
+    static String annotate(String text, String annotation) {
+        org.codehaus.groovy.control.CompilationUnit cu = new org.codehaus.groovy.control.CompilationUnit();
+        org.codehaus.groovy.control.SourceUnit su = cu.addSource("Annotate.groovy", text);
+        try {
+            cu.compile(org.codehaus.groovy.control.Phases.CONVERSION);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        io.groovymcp.engine.text.SourceText st = new io.groovymcp.engine.text.SourceText(text);
+        List<Integer> offsets = new ArrayList<>();
+        for (org.codehaus.groovy.ast.ClassNode cn : su.getAST().getClasses()) {
+            if (cn.isInterface() || cn.isScript() || cn.getOuterClass() != null || cn.getLineNumber() < 1
+                    || cn.getAnnotations().stream().anyMatch(a -> a.getClassNode().getName().startsWith("groovy.transform.")
+                    && (a.getClassNode().getNameWithoutPackage().equals("TypeChecked")
+                    || a.getClassNode().getNameWithoutPackage().equals("CompileStatic")
+                    || a.getClassNode().getNameWithoutPackage().equals("CompileDynamic")))) {
+                continue;
+            }
+            offsets.add(st.compilerOffset(cn.getLineNumber(), cn.getColumnNumber()));
+        }
+        if (offsets.isEmpty()) {
+            return null;
+        }
+        offsets.sort(java.util.Comparator.reverseOrder());
+        StringBuilder sb = new StringBuilder(text);
+        for (int off : offsets) {
+            sb.insert(off, annotation);
+        }
+        return sb.toString();
     }
 
     /** How many corpus files one lint group opens together (the way lint compiles a source tree). */

@@ -132,7 +132,8 @@ public final class ClassModelGenerator {
         int jdk = 0;
         for (String name : selection.selected()) {
             byte[] stub = StubStripper.strip(selection.facts(name).candidate.bytes(),
-                    selection.selected()::contains, options.parameterNames(), stats);
+                    selection.selected()::contains, options.parameterNames(), stats,
+                    selection.facts(name).candidate.origin());
             // Fail the build rather than ship a stub the engine cannot read.
             new ClassReader(stub).accept(new ClassVisitor(Opcodes.ASM9) {
             }, 0);

@@ -119,7 +119,7 @@ public final class ClassFacts {
 
         @Override
         public FieldVisitor visitField(int acc, String name, String descriptor, String signature, Object value) {
-            if (!Visibility.exposedMember(acc)) {
+            if (!Visibility.exposedField(acc, candidate.origin())) {
                 return null;
             }
             TypeRefs.fromDescriptor(descriptor, memberRefs);
@@ -134,7 +134,11 @@ public final class ClassFacts {
 
         @Override
         public MethodVisitor visitMethod(int acc, String name, String descriptor, String signature, String[] exceptions) {
-            if (!Visibility.exposedMember(acc)) {
+            // a static initializer is no member anyone names (and kept it would need its Code attribute)
+            if ("<clinit>".equals(name)) {
+                return null;
+            }
+            if (!Visibility.exposedMember(acc, candidate.origin())) {
                 return null;
             }
             TypeRefs.fromDescriptor(descriptor, memberRefs);

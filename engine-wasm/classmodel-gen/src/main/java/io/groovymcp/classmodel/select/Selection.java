@@ -1,6 +1,7 @@
 package io.groovymcp.classmodel.select;
 
 import io.groovymcp.classmodel.scope.Coverage;
+import io.groovymcp.classmodel.scope.Origin;
 import io.groovymcp.classmodel.scope.Policy;
 import io.groovymcp.classmodel.source.Candidate;
 import java.util.ArrayDeque;
@@ -49,7 +50,8 @@ public final class Selection {
         Deque<String> work = new ArrayDeque<>();
         for (ClassFacts f : pool.values()) {
             Policy p = f.candidate.policy();
-            boolean seed = (p == Policy.API && f.isPublic())
+            // Groovy's package-private classes are seeds too, for the same reason as its package-private members
+            boolean seed = (p == Policy.API && (f.isPublic() || f.candidate.origin() == Origin.GROOVY))
                     || (p == Policy.ANNOTATIONS && f.isPublic() && f.isAnnotation());
             if (seed && selected.add(f.name())) {
                 work.add(f.name());

@@ -43,10 +43,16 @@ public final class StubStripper {
      */
     public static byte[] strip(byte[] classFile, Predicate<String> inModel,
                                boolean parameterNames, Stats stats) {
+        return strip(classFile, inModel, parameterNames, stats, io.groovymcp.classmodel.scope.Origin.JDK);
+    }
+
+    /** @param origin where the class comes from: Groovy's classes keep package-private members (see Visibility) */
+    public static byte[] strip(byte[] classFile, Predicate<String> inModel,
+                               boolean parameterNames, Stats stats, io.groovymcp.classmodel.scope.Origin origin) {
         ParameterNames names = parameterNames ? ParameterNames.harvest(classFile) : null;
         ClassWriter writer = new ClassWriter(0);
         // No SKIP_DEBUG: it would also discard MethodParameters. SourceFile & co. are dropped in the visitor.
-        new ClassReader(classFile).accept(new Filter(writer, inModel, names, stats),
+        new ClassReader(classFile).accept(new Filter(writer, inModel, names, stats, origin),
                 ClassReader.SKIP_CODE | ClassReader.SKIP_FRAMES);
         return writer.toByteArray();
     }
@@ -55,9 +61,12 @@ public final class StubStripper {
         private final Predicate<String> inModel;
         private final ParameterNames names;
         private final Stats stats;
+        private final io.groovymcp.classmodel.scope.Origin origin;
 
-        Filter(ClassVisitor next, Predicate<String> inModel, ParameterNames names, Stats stats) {
+        Filter(ClassVisitor next, Predicate<String> inModel, ParameterNames names, Stats stats,
+               io.groovymcp.classmodel.scope.Origin origin) {
             super(Opcodes.ASM9, next);
+            this.origin = origin;
             this.inModel = inModel;
             this.names = names;
             this.stats = stats;
@@ -174,7 +183,7 @@ public final class StubStripper {
 
         @Override
         public FieldVisitor visitField(int access, String name, String descriptor, String signature, Object value) {
-            if (!Visibility.exposedMember(access)) {
+            if (!Visibility.exposedField(access, origin)) {
                 return null;
             }
             if (!typesInModel(descriptor, signature)) {
@@ -201,7 +210,11 @@ public final class StubStripper {
         @Override
         public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                                          String[] exceptions) {
-            if (!Visibility.exposedMember(access)) {
+            // a static initializer is no member anyone names (and kept it would need its Code attribute)
+            if ("<clinit>".equals(name)) {
+                return null;
+            }
+            if (!Visibility.exposedMember(access, origin)) {
                 return null;
             }
             // A throws clause naming a type outside the model (Script.run throws the compiler's

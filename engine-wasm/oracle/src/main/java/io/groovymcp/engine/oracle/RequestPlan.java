@@ -44,7 +44,68 @@ public final class RequestPlan {
         for (Object[] probe : PROBES) {
             probe(plan, probe);
         }
+        annotated(plan, corpus, files);
         return plan;
+    }
+
+    /**
+     * Issue 11 item 9: the type checker over an annotated copy of the corpus. Every clean corpus file that declares
+     * classes is opened again with {@code @TypeChecked}, then with {@code @CompileStatic}, inserted at the start of
+     * each top-level class on the same line (so no line moves), and its diagnostics are asked for.
+     */
+    static void annotated(List<String> plan, Path corpus, List<Path> files) throws IOException {
+        for (String mode : new String[] {"TypeChecked", "CompileStatic"}) {
+            for (Path f : files) {
+                String name = corpus.relativize(f).toString().replace('\\', '/');
+                if (!name.contains("clean")) {
+                    continue;
+                }
+                String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8);
+                String annotatedText = annotate(text, "@groovy.transform." + mode + " ");
+                if (annotatedText == null) {
+                    continue;
+                }
+                String uri = "groovy-buffer:annotated/" + mode + "/" + name;
+                plan.add(Json.write(Json.obj("op", "open", "uri", uri, "text", annotatedText)));
+                plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+                plan.add(Json.write(Json.obj("op", "close", "uri", uri)));
+            }
+        }
+    }
+
+    /**
+     * The text with the annotation inserted before each top-level class, enum or record that is not already
+     * checked (interfaces, traits, annotation types and scripts are left alone); null when there is none.
+     */
+    static String annotate(String text, String annotation) {
+        org.codehaus.groovy.control.CompilationUnit cu = new org.codehaus.groovy.control.CompilationUnit();
+        org.codehaus.groovy.control.SourceUnit su = cu.addSource("Annotate.groovy", text);
+        try {
+            cu.compile(org.codehaus.groovy.control.Phases.CONVERSION);
+        } catch (RuntimeException e) {
+            return null;
+        }
+        io.groovymcp.engine.text.SourceText st = new io.groovymcp.engine.text.SourceText(text);
+        List<Integer> offsets = new ArrayList<>();
+        for (org.codehaus.groovy.ast.ClassNode cn : su.getAST().getClasses()) {
+            if (cn.isInterface() || cn.isScript() || cn.getOuterClass() != null || cn.getLineNumber() < 1
+                    || cn.getAnnotations().stream().anyMatch(a -> a.getClassNode().getName().startsWith("groovy.transform.")
+                    && (a.getClassNode().getNameWithoutPackage().equals("TypeChecked")
+                    || a.getClassNode().getNameWithoutPackage().equals("CompileStatic")
+                    || a.getClassNode().getNameWithoutPackage().equals("CompileDynamic")))) {
+                continue;
+            }
+            offsets.add(st.compilerOffset(cn.getLineNumber(), cn.getColumnNumber()));
+        }
+        if (offsets.isEmpty()) {
+            return null;
+        }
+        offsets.sort(java.util.Comparator.reverseOrder());
+        StringBuilder sb = new StringBuilder(text);
+        for (int off : offsets) {
+            sb.insert(off, annotation);
+        }
+        return sb.toString();
     }
 
     /** How many corpus files one lint group opens together (the way lint compiles a source tree). */
@@ -120,6 +181,22 @@ public final class RequestPlan {
                 + "      steps { sh 'make' }\n    }\n    stage('Test') {\n      parallel {\n"
                 + "        stage('Unit') { steps { sh 'u' } }\n      }\n    }\n  }\n}\n", "symbols", -1, -1},
         {"groovy-buffer:probe/Dup.groovy", "class D { def x() {} }\nclass D {}\n", "rename", 0, 17},
+        // the ast op (the playground's compiler view): inferred types, a phase that stopped, a parse failure,
+        // transform output without positions, and the node budget
+        {"groovy-buffer:probe/AstTyped.groovy", "import groovy.transform.*\n@TypeChecked\nclass P {\n"
+                + "  List<String> names(List<File> fs) {\n    def out = fs.collect { it.name }\n"
+                + "    for (String n : out) { if (!n) continue }\n    try { out*.size() } catch (IOException e) {}\n"
+                + "    out.findAll { String s -> s.length() > 2 && s =~ /a/ } ?: []\n  }\n}\n"
+                + "@ToString @EqualsAndHashCode\nclass Q { int a = -1; String b = \"x${a}\"; def c = [k: 1..<3] }\n",
+            "ast", -1, -1},
+        {"groovy-buffer:probe/AstUnresolved.groovy", "class U { NoSuchType t\n def m() { t.x(1) } }\n", "ast", -1, -1},
+        {"groovy-buffer:probe/AstBroken.groovy", "class B { def m( { }\n", "ast", -1, -1},
+        {"groovy-buffer:probe/AstScript.groovy", "package demo\nimport static java.lang.Math.max\n"
+                + "import java.util.*\nimport java.util.List as JL\nint x = max(1, 2)\n"
+                + "switch (x) { case 2: println 'two'; break; default: assert false }\n"
+                + "[1, 2].each(this.&println)\nnew Thread(() -> { synchronized (this) { throw new Error() } })\n",
+            "ast", -1, -1},
+        {"groovy-buffer:probe/AstHuge.groovy", "def x = [" + "1, ".repeat(20_010) + "]\n", "ast", -1, -1},
     };
 
     static void probe(List<String> plan, Object[] p) {
@@ -158,6 +235,7 @@ public final class RequestPlan {
         plan.add(Json.write(Json.obj("op", "tokens", "uri", uri)));
         plan.add(Json.write(Json.obj("op", "format", "uri", uri)));
         plan.add(Json.write(Json.obj("op", "organizeImports", "uri", uri)));
+        plan.add(Json.write(Json.obj("op", "ast", "uri", uri)));
         List<int[]> names = firstIdentifiers(text);
         String firstName = names.isEmpty() ? "" : text.substring(names.get(0)[0], names.get(0)[1]);
         plan.add(Json.write(Json.obj("op", "symbols", "query", firstName.length() > 3 ? firstName.substring(0, 3)

@@ -34,6 +34,7 @@ export function nodeEngine(options: NodeEngineOptions = {}): RecoveringEngine {
       log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
       heapMb: limits.workerHeapMb,
       stackMb: limits.workerStackMb,
+      maxResultChars: limits.maxResultChars,
     }),
     callTimeoutMs: limits.callTimeoutMs,
     log: logLine,

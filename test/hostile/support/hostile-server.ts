@@ -22,8 +22,8 @@ const CANARY_TEXT = "class Canary {\n  int size\n}\nnew Canary().missing()\nnew 
 
 /**
  * A server on real pipes for hostile inputs. Each stdout line is parsed once; a pinger sends `ping` every 100 ms
- * while a case runs and records each round trip, so a case can prove the server answered ping promptly
- * throughout. `finish()` checks what every case must keep: the process alive, stdout nothing but JSON-RPC lines,
+ * while a case runs and records each round trip, so a case can prove the server answered every ping within
+ * PING_LIMIT_MS throughout. `finish()` checks what every case must keep: the process alive, stdout nothing but JSON-RPC lines,
  * the canary buffer unchanged, and every ping answered.
  */
 export class HostileServer {
@@ -191,11 +191,10 @@ export class HostileServer {
       if (answer.isError === true || now !== this.canaryBefore) problems.push(`canary buffer changed: ${answer.content[0]?.text ?? now}`);
     }
     if (this.pingMs.length === 0) problems.push("no ping was answered");
-    const sorted = [...this.pingMs].sort((a, b) => a - b);
-    const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
     const all = `${this.pingMs.length} pings: ${this.pingMs.map(Math.round).join(",")}`;
-    if (p99 > PING_LIMIT_MS) problems.push(`the 99th-percentile ping took ${Math.round(p99)} ms (limit ${PING_LIMIT_MS} ms; ${all})`);
-    if (this.worstPingMs > PING_HARD_LIMIT_MS) problems.push(`a ping took ${Math.round(this.worstPingMs)} ms (hard limit ${PING_HARD_LIMIT_MS} ms; ${all})`);
+    const slow = this.pingMs.filter((ms) => ms > PING_LIMIT_MS).length;
+    console.log(`ping: ${this.pingMs.length} answered, worst ${Math.round(this.worstPingMs)} ms`);
+    if (slow > 0) problems.push(`${slow} pings took over ${PING_LIMIT_MS} ms, the worst ${Math.round(this.worstPingMs)} ms (${all})`);
     this.child.stdin.end();
     const timer = setTimeout(() => this.child.kill("SIGKILL"), 20_000);
     const exit = await this.exited;
@@ -208,14 +207,12 @@ export class HostileServer {
 }
 
 /**
- * The acceptance bound on a ping round trip while a hostile call runs (issue 13): 200 ms. On a shared, loaded
- * machine (CI runners, or 8 agents on 2 cores) single round trips of 200-800 ms happen even while the server is
- * idle, so the 200 ms bound is asserted on the 99th percentile, and every single ping must stay under a hard 1 s,
- * which still catches a main thread that blocks (the old prompt fence blocked for 262 s). Both can be tightened
- * through the environment on a quiet machine.
+ * The acceptance bound on a ping round trip while a hostile call runs (issue 13): 200 ms, for every single ping.
+ * The host thread never holds a huge result (the worker cuts results to the result limit before posting them), so
+ * what is left between two pings is ordinary work. Measured on the shared 2-core machine under load 8-12 (five
+ * agents): the worst ping over the whole suite was 68 ms. HOSTILE_PING_LIMIT_MS only tightens it.
  */
-export const PING_LIMIT_MS = Number(process.env["HOSTILE_PING_LIMIT_MS"] ?? 200);
-export const PING_HARD_LIMIT_MS = Number(process.env["HOSTILE_PING_HARD_LIMIT_MS"] ?? 1000);
+export const PING_LIMIT_MS = Math.min(200, Number(process.env["HOSTILE_PING_LIMIT_MS"] ?? 200));
 
 export function text(answer: ToolAnswer): string {
   return answer.content.map((c) => c.text).join("\n");

@@ -170,7 +170,7 @@ function crashReason(error: unknown): string | undefined {
   if (error instanceof EngineTimeoutError) return `it ran past the call time limit of ${error.limitMs} ms`;
   if (error instanceof EngineInternalError) {
     if (/out of memory/i.test(error.message)) {
-      const limit = /heap limit of (\d+) MiB/.exec(error.message)?.[1];
+      const limit = /heap limit is (\d+) MiB/.exec(error.message)?.[1];
       return limit === undefined ? "compiling it ran out of memory" : `compiling it ran out of memory: it reached the engine heap limit of ${limit} MiB (workerHeapMb), and the engine was restarted`;
     }
     if (error.instanceLost) return `the engine crashed on it (${error.message}) and was restarted`;

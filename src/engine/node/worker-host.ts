@@ -42,7 +42,7 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
       onExit: (handler) => {
         worker.on("exit", (code) => handler(`exit code ${code}`));
         worker.on("error", (error: Error & { code?: string }) => {
-          handler(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `out of memory: it reached the engine heap limit of ${heapMb} MiB (workerHeapMb)` : error.code ?? error.name);
+          handler(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? `out of memory: the engine heap limit is ${heapMb} MiB` : error.code ?? error.name);
         });
       },
       terminate: () => void worker.terminate(),

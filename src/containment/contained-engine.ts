@@ -2,10 +2,14 @@ import type { JsonObject } from "../json/json.js";
 import type { EngineService } from "../engine/core/recovering-engine.js";
 import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../engine/core/errors.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
+import type { Diagnostic, DiagnosticsResult } from "../workspace/results.js";
+import { deepestNesting, type NestingPoint } from "./nesting-depth.js";
 
 export interface ContainedEngineOptions {
   /** Most characters all open buffers may hold together (Limits.maxTotalBufferChars); 0: no budget. */
   readonly maxTotalChars?: number;
+  /** Deepest bracket nesting compiled (Limits.maxNestingDepth); a deeper buffer answers a depth error. 0: no check. */
+  readonly maxNestingDepth?: number;
   /** Operator log: one line per buffer set aside (never source text). */
   readonly log?: (line: string) => void;
 }
@@ -21,10 +25,18 @@ export interface ContainedEngineOptions {
  *
  * The budget: the characters of all open buffers together are bounded, so many large buffers cannot together
  * exhaust memory. An open past the budget is refused with an argument error that says how to make room.
+ *
+ * Depth: a buffer that nests brackets deeper than maxNestingDepth is never sent to the engine, and one that runs
+ * the engine out of stack anyway (a long operator chain) is not sent again. Either way it stays open and its
+ * diagnostics are one error, "parsing failed", at its deepest brackets, as the stock compiler answers "parsing
+ * failed" when its own stack runs out; its other calls answer a tool error saying it does not parse.
  */
 export class ContainedEngine implements EngineService {
   private readonly setAside = new Map<string, string>();
+  private readonly tooDeep = new Map<string, Diagnostic>();
+  private readonly texts = new Map<string, string>();
   private readonly sizes = new Map<string, number>();
+  private readonly maxNestingDepth: number;
   private total = 0;
   private readonly maxTotalChars: number;
   private readonly log: (line: string) => void;
@@ -34,6 +46,7 @@ export class ContainedEngine implements EngineService {
     options: ContainedEngineOptions = {},
   ) {
     this.maxTotalChars = options.maxTotalChars ?? 0;
+    this.maxNestingDepth = options.maxNestingDepth ?? 0;
     this.log = options.log ?? (() => undefined);
   }
 
@@ -52,10 +65,19 @@ export class ContainedEngine implements EngineService {
     if (uri !== undefined) {
       const why = this.setAside.get(uri);
       if (why !== undefined) throw new EngineStateError(setAsideMessage(uri, why));
+      const deep = this.tooDeep.get(uri);
+      if (deep !== undefined) return depthAnswer(uri, op, deep);
     }
     try {
       return await this.inner.request(op, params);
     } catch (error) {
+      if (uri !== undefined && error instanceof EngineInternalError && error.stackOverflow) {
+        // the recovering engine has already dropped it from the fresh instance; it stays open here
+        const deep = depthDiagnostic(deepestNesting(this.texts.get(uri) ?? ""));
+        this.tooDeep.set(uri, deep);
+        this.log(`a buffer ran the engine out of stack during ${op.slice(0, 40)}; it answers a depth error until replaced`);
+        return depthAnswer(uri, op, deep);
+      }
       throw await this.contain(error, uri, op);
     }
   }
@@ -69,16 +91,25 @@ export class ContainedEngine implements EngineService {
       );
     }
     this.setAside.delete(uri); // replacing a set-aside buffer is how the client recovers it
+    this.tooDeep.delete(uri);
+    const deep = this.maxNestingDepth > 0 ? deepestNesting(text, this.maxNestingDepth) : undefined;
+    if (deep !== undefined && deep.depth > this.maxNestingDepth) {
+      if (this.inner.isOpen(uri)) await this.inner.close(uri);
+      this.tooDeep.set(uri, depthDiagnostic(deep, this.maxNestingDepth));
+      this.track(uri, text);
+      return;
+    }
     try {
       await this.inner.open(uri, text);
     } catch (error) {
       throw await this.contain(error, uri, "open");
     }
-    this.track(uri, text.length);
+    this.track(uri, text);
   }
 
   async close(uri: string): Promise<boolean> {
-    if (this.setAside.delete(uri)) {
+    if (this.setAside.delete(uri) || this.tooDeep.delete(uri)) {
+      if (this.inner.isOpen(uri)) await this.inner.close(uri);
       this.untrack(uri);
       return true;
     }
@@ -89,25 +120,27 @@ export class ContainedEngine implements EngineService {
 
   isOpen(uri: string): boolean {
     // a set-aside buffer is still the client's until it is replaced or closed, so calls on it reach request()
-    return this.setAside.has(uri) || this.inner.isOpen(uri);
+    return this.setAside.has(uri) || this.tooDeep.has(uri) || this.inner.isOpen(uri);
   }
 
   openCount(): number {
-    return this.inner.openCount() + this.setAside.size;
+    return this.openUris().length;
   }
 
   openUris(): string[] {
-    return [...this.inner.openUris(), ...this.setAside.keys()];
+    return [...new Set([...this.inner.openUris(), ...this.setAside.keys(), ...this.tooDeep.keys()])];
   }
 
-  private track(uri: string, chars: number): void {
-    this.total += chars - (this.sizes.get(uri) ?? 0);
-    this.sizes.set(uri, chars);
+  private track(uri: string, text: string): void {
+    this.total += text.length - (this.sizes.get(uri) ?? 0);
+    this.sizes.set(uri, text.length);
+    this.texts.set(uri, text);
   }
 
   private untrack(uri: string): void {
     this.total -= this.sizes.get(uri) ?? 0;
     this.sizes.delete(uri);
+    this.texts.delete(uri);
   }
 
   /** Turns a crash about one buffer into that buffer set aside and a caller error; other errors pass through. */
@@ -136,7 +169,10 @@ export class ContainedEngine implements EngineService {
 function crashReason(error: unknown): string | undefined {
   if (error instanceof EngineTimeoutError) return `it ran past the call time limit of ${error.limitMs} ms`;
   if (error instanceof EngineInternalError) {
-    if (/out of memory/i.test(error.message)) return `compiling it ran out of memory (${error.message})`;
+    if (/out of memory/i.test(error.message)) {
+      const limit = /heap limit is (\d+) MiB/.exec(error.message)?.[1];
+      return limit === undefined ? "compiling it ran out of memory" : `compiling it ran out of memory: it reached the engine heap limit of ${limit} MiB (workerHeapMb), and the engine was restarted`;
+    }
     if (error.instanceLost) return `the engine crashed on it (${error.message}) and was restarted`;
     return `the engine failed on it (${error.message})`;
   }
@@ -145,4 +181,32 @@ function crashReason(error: unknown): string | undefined {
 
 function setAsideMessage(uri: string, why: string, now = false): string {
   return `buffer ${quoteClientString(uri)} ${now ? "was set aside" : "is set aside"}: ${why}. The other buffers keep working; replace it (pass text with this uri) or close it with groovy_close`;
+}
+
+/**
+ * The depth error, at the opening bracket where the nesting goes past the limit (or, when the engine ran out of
+ * stack below it, at the deepest brackets; at the start when there are none, e.g. a chain of 100,000 `+` terms).
+ */
+function depthDiagnostic(point: NestingPoint | undefined, limit?: number): Diagnostic {
+  const at = { line: point?.line ?? 0, character: point?.character ?? 0 };
+  const why =
+    limit !== undefined && point !== undefined
+      ? `brackets nest ${point.depth} levels deep here, past the ${limit} levels this server compiles`
+      : point !== undefined && point.depth > 1
+        ? `this source nests deeper than the compiler's stack holds (its deepest brackets, ${point.depth} levels, start here)`
+        : "this source nests deeper than the compiler's stack holds (a very long expression or chain of statements)";
+  return {
+    range: { start: at, end: { line: at.line, character: at.character + 1 } },
+    severity: "error",
+    message: `parsing failed: ${why}. Split the expression or reduce the nesting`,
+  };
+}
+
+/** A too-deep buffer's answer: its diagnostics are the depth error; any other call is a tool error saying so. */
+function depthAnswer(uri: string, op: string, deep: Diagnostic): JsonObject {
+  if (op === "diagnostics") {
+    const result: DiagnosticsResult = { uri, diagnostics: [deep], errorCount: 1, warningCount: 0 };
+    return result as unknown as JsonObject;
+  }
+  throw new EngineStateError(`buffer ${quoteClientString(uri)} does not parse (${deep.message}; line ${deep.range.start.line + 1}); groovy_diagnostics reports it`);
 }

@@ -70,11 +70,11 @@ function takeNodes(items: readonly JsonValue[], k: number): { taken: JsonValue[]
 }
 
 /** The JSON length of the cut with k items, from prefix sums of the items' own lengths (commas included). */
-function flatMeasure(result: JsonObject, list: string, items: readonly JsonValue[], total: number): (k: number) => number {
+function flatMeasure(result: JsonObject, list: string, items: readonly JsonValue[], total: number, earlier: number): (k: number) => number {
   const prefix = new Float64Array(items.length + 1);
   for (let i = 0; i < items.length; i++) prefix[i + 1] = prefix[i]! + JSON.stringify(items[i]).length;
   return (k) => {
-    const shell = JSON.stringify({ ...result, [list]: [], truncated: k < total, omitted: total - k }).length;
+    const shell = JSON.stringify({ ...result, [list]: [], truncated: k < total || earlier > 0, omitted: total - k + earlier }).length;
     return shell + prefix[k]! + Math.max(0, k - 1);
   };
 }
@@ -93,15 +93,17 @@ export function fitResult(op: string, result: JsonObject, maxChars: number, maxR
 
   const ordered = plan.rank === undefined ? list : list.map((item, i) => ({ item, i, r: plan.rank!(item) })).sort((a, b) => a.r - b.r || a.i - b.i).map((e) => e.item);
   const total = plan.tree ? countNodes(ordered) : ordered.length;
+  // a result cut before (in the engine's worker, to the result limit) keeps counting what that cut left out
+  const earlier = typeof result["omitted"] === "number" ? result["omitted"] : 0;
   const candidate = (k: number): { result: JsonObject; text: string } => {
     const kept = plan.tree ? takeNodes(ordered, k).taken : ordered.slice(0, k);
-    const cut: JsonObject = { ...result, [plan.list]: kept, truncated: k < total, omitted: total - k };
+    const cut: JsonObject = { ...result, [plan.list]: kept, truncated: k < total || earlier > 0, omitted: total - k + earlier };
     return { result: cut, text: JSON.stringify(cut) };
   };
   // The JSON length grows with k, so the largest k that fits is found by a binary search. This runs on the main
   // thread (ping waits for it), so a flat list is measured from each item's length, stringified once, rather than
   // by stringifying every candidate; a tree is measured whole.
-  const measure = plan.tree ? (k: number) => candidate(k).text.length : flatMeasure(result, plan.list, ordered, total);
+  const measure = plan.tree ? (k: number) => candidate(k).text.length : flatMeasure(result, plan.list, ordered, total, earlier);
   let lo = 0;
   let hi = Math.min(total, maxResults ?? total);
   if (measure(hi) <= maxChars) return { ok: true, ...candidate(hi) };

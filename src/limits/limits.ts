@@ -27,6 +27,20 @@ export interface Limits {
    * memory of an ordinary machine.
    */
   readonly workerHeapMb: number;
+  /**
+   * The engine worker's stack, in MiB (V8 runs the wasm frames on it; `resourceLimits.stackSizeMb`). The stock
+   * compiler on a default 1 MiB JVM stack gives up at 215-868 levels of nesting, depending on the construct; at
+   * 4 MiB the engine already takes 1,000-8,000 (docs/engine.md, "Depth"). 16 MiB gives the cold (baseline-compiled)
+   * frames a 4x margin over maxNestingDepth for every construct measured; only the pages a deep compile touches
+   * are ever committed.
+   */
+  readonly workerStackMb: number;
+  /**
+   * Deepest bracket nesting ((), [], {} outside strings and comments) a buffer may have. A deeper buffer is never
+   * compiled: its diagnostics are one "parsing failed" error at the bracket that goes past this depth, as the
+   * stock compiler answers "parsing failed" when its stack runs out (at 215-361 levels of brackets).
+   */
+  readonly maxNestingDepth: number;
 }
 
 export const DEFAULT_LIMITS: Limits = Object.freeze({
@@ -39,6 +53,8 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxQuotedChars: 200,
   callTimeoutMs: 20_000,
   workerHeapMb: 3072,
+  workerStackMb: 16,
+  maxNestingDepth: 1000,
 });
 
 /** What one --classpath jar may cost (src/engine/node/jar-bounds.ts); a jar over a bound is skipped. */
@@ -64,11 +80,14 @@ export const DEFAULT_JAR_BOUNDS: JarBounds = Object.freeze({
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 export const CALL_TIMEOUT_VARIABLE = "GROOVYMCP_CALL_TIMEOUT_MS";
+export const WORKER_HEAP_VARIABLE = "GROOVYMCP_WORKER_HEAP_MB";
 
 /**
  * The result cap can be lowered (never raised) with GROOVYMCP_MAX_RESULT_CHARS, documented in the README as a
  * testing knob; it lets the limit tests probe the exact boundary without megabyte-sized results.
  * GROOVYMCP_CALL_TIMEOUT_MS sets the watchdog's call time limit (100 ms to 1 hour; 0 turns it off).
+ * GROOVYMCP_WORKER_HEAP_MB lowers (never raises) the worker heap limit, 256 MiB at least: a testing knob that lets
+ * the out-of-memory containment be proven with an input well inside the source limits.
  */
 export function limitsFromEnvironment(env: Environment): Limits {
   let limits: Limits = DEFAULT_LIMITS;
@@ -81,6 +100,11 @@ export function limitsFromEnvironment(env: Environment): Limits {
   if (timeout !== undefined && /^[0-9]{1,7}$/.test(timeout)) {
     const value = Number(timeout);
     if (value === 0 || (value >= 100 && value <= 3_600_000)) limits = { ...limits, callTimeoutMs: value };
+  }
+  const heap = env[WORKER_HEAP_VARIABLE];
+  if (heap !== undefined && /^[0-9]{1,5}$/.test(heap)) {
+    const value = Number(heap);
+    if (value >= 256 && value < DEFAULT_LIMITS.workerHeapMb) limits = { ...limits, workerHeapMb: value };
   }
   return Object.freeze(limits);
 }

@@ -57,6 +57,8 @@ const RESOURCES: readonly ServerResource[] = [
         maxOpenBuffers: limits.maxOpenBuffers,
         callTimeoutMs: limits.callTimeoutMs,
         workerHeapMb: limits.workerHeapMb,
+        workerStackMb: limits.workerStackMb,
+        maxNestingDepth: limits.maxNestingDepth,
         classpathEntries: classpathEntryCount,
         classpathJarBounds: { ...DEFAULT_JAR_BOUNDS },
         rootSet,

@@ -56,7 +56,7 @@ export function serve(options: ServeOptions): void {
   engine.start();
   const workspace = new Workspace({
     // crash containment and the buffer budget (src/containment, issue 13)
-    engine: new ContainedEngine(engine, { maxTotalChars: options.limits.maxTotalBufferChars, log: logLine }),
+    engine: new ContainedEngine(engine, { maxTotalChars: options.limits.maxTotalBufferChars, maxNestingDepth: options.limits.maxNestingDepth, log: logLine }),
     maxOpenBuffers: options.limits.maxOpenBuffers,
     maxSourceChars: options.limits.maxSourceChars,
     reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),

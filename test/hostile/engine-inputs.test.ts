@@ -28,25 +28,71 @@ describe.skipIf(!ENGINE_PRESENT)(`hostile sources${ENGINE_PRESENT ? "" : ` (skip
     return reply.result as unknown as ToolAnswer;
   }
 
-  it("495 nested parentheses: an answer, never -32603", async () => {
-    const answer = await call("groovy_diagnostics", { text: parens(495), uri: "groovy-buffer:parens" });
-    expect(answer.isError === true ? text(answer) : "result").toMatch(/result|set aside/);
+  /** The stock compiler's own limits (Groovy 5.0.8, default 1 MiB JVM stack) and the depths the issue found. */
+  const stockDepths: [string, string][] = [
+    ["495 parentheses", parens(495)],
+    ["250 nested calls", "def f(x){x}\n" + "f(".repeat(250) + "1" + ")".repeat(250) + "\n"],
+    ["400 nested lists", "def l = " + "[".repeat(400) + "1" + "]".repeat(400) + "\n"],
+    ["268 nested closures", "def c = " + "{ -> ".repeat(268) + "1" + " }".repeat(268) + "\n"],
+    ["2,125 terms of 1+1+...", "def y = " + Array(2125).fill("1").join("+") + "\n"],
+    ["64 nested while loops under @CompileStatic", "@groovy.transform.CompileStatic\nvoid m(){ int i = 0\n" + "while (i < 1) {\n".repeat(64) + "i++\n" + "}\n".repeat(64) + "}\n"],
+  ];
+
+  it("as deep as the stock compiler goes, the engine compiles: no errors, no trap", async () => {
+    for (const [what, source] of stockDepths) {
+      const answer = await call("groovy_diagnostics", { text: source, uri: "groovy-buffer:deep" });
+      expect(answer.isError, `${what}: ${text(answer)}`).toBeUndefined();
+      expect(answer.structuredContent, what).toMatchObject({ errorCount: 0 });
+    }
+    await call("groovy_close", { uri: "groovy-buffer:deep" });
   });
 
-  it("deep nesting of calls, lists, closures and terms: an answer, never -32603", async () => {
-    const sources = [
-      "def f(x){x}\n" + "f(".repeat(250) + "1" + ")".repeat(250) + "\n",
-      "def l = " + "[".repeat(400) + "1" + "]".repeat(400) + "\n",
-      "def c = " + "{ -> ".repeat(268) + "1" + " }".repeat(268) + "\n",
-      "def y = " + Array(2125).fill("1").join("+") + "\n",
+  /** Asserts the depth answer: a result whose one error says parsing failed, at the given position. */
+  function expectDepthError(answer: ToolAnswer, at: { line: number; character: number } | undefined, what: string): void {
+    expect(answer.isError, `${what}: ${text(answer)}`).toBeUndefined();
+    const result = answer.structuredContent as { diagnostics: { severity: string; message: string; range: { start: unknown } }[]; errorCount: number };
+    expect(result.errorCount, what).toBe(1);
+    expect(result.diagnostics[0]?.severity).toBe("error");
+    expect(result.diagnostics[0]?.message).toMatch(/^parsing failed: /);
+    if (at !== undefined) expect(result.diagnostics[0]?.range.start, what).toEqual(at);
+  }
+
+  it("past the depth limit, each construct answers the compiler's parsing error at the bracket past it, never a set-aside buffer", async () => {
+    const uri = "groovy-buffer:too-deep";
+    // each with where its 1,001st opening bracket is (0-based line and character)
+    const deep: [string, string, { line: number; character: number }][] = [
+      ["5,000 parentheses", parens(5000), { line: 0, character: 8 + 1000 }],
+      ["5,000 nested calls", "def f(x){x}\n" + "f(".repeat(5000) + "1" + ")".repeat(5000) + "\n", { line: 1, character: 2 * 1000 + 1 }],
+      ["5,000 nested lists", "def l = " + "[".repeat(5000) + "1" + "]".repeat(5000) + "\n", { line: 0, character: 8 + 1000 }],
+      ["5,000 nested closures", "def c = " + "{ -> ".repeat(5000) + "1" + " }".repeat(5000) + "\n", { line: 0, character: 8 + 5 * 1000 }],
+      ["5,000 nested while loops", "void m(){ int i = 0\n" + "while (i < 1) {\n".repeat(5000) + "}\n".repeat(5000) + "}\n", { line: 1000, character: 6 }],
+      ["262,139 parentheses (the whole source limit)", parens(262_139), { line: 0, character: 8 + 1000 }],
     ];
-    for (const source of sources) await call("groovy_diagnostics", { text: source, uri: "groovy-buffer:deep" });
+    for (const [what, source, at] of deep) {
+      expect(source.length).toBeLessThanOrEqual(SOURCE_LIMIT);
+      expectDepthError(await call("groovy_diagnostics", { text: source, uri }), at, what);
+    }
+    // the buffer is open, not set aside: its other calls say it does not parse, and replacing it recovers it
+    const symbols = await call("groovy_symbols", { uri });
+    expect(symbols.isError).toBe(true);
+    expect(text(symbols)).toMatch(/does not parse.*parsing failed/);
+    expect(text(symbols)).not.toMatch(/set aside/);
+    const replaced = await call("groovy_diagnostics", { text: "def fine = 1\n", uri });
+    expect(replaced.structuredContent).toMatchObject({ errorCount: 0 });
+    expect(await call("groovy_close", { uri })).toMatchObject({ structuredContent: { closed: true } });
   });
 
-  it.fails("past the engine's depth, the compiler's own parsing error rather than a set-aside buffer (needs facade: depth errors instead of traps, issue 13 item 3)", async () => {
-    const answer = await call("groovy_diagnostics", { text: parens(5000), uri: "groovy-buffer:parens-deep" });
-    expect(answer.isError).toBeUndefined();
-    expect(JSON.stringify(answer.structuredContent)).toMatch(/pars/i);
+  it("an operator chain that runs the engine out of stack answers the parsing error too, and the engine goes on", async () => {
+    const uri = "groovy-buffer:long-chain";
+    const source = "def y = " + Array(200_000).fill("1").join("+") + "\n"; // 400,007 characters, no brackets
+    const answer = await call("groovy_diagnostics", { text: source, uri });
+    expectDepthError(answer, { line: 0, character: 0 }, "200,000 terms");
+    // answered again without compiling, and the fresh engine serves the other buffers
+    expectDepthError(await call("groovy_diagnostics", { uri }), { line: 0, character: 0 }, "200,000 terms again");
+    const other = await call("groovy_diagnostics", { text: "def z = 1 +\n", uri: "groovy-buffer:after-chain" });
+    expect(other.structuredContent).toMatchObject({ errorCount: 1 });
+    await call("groovy_close", { uri });
+    await call("groovy_close", { uri: "groovy-buffer:after-chain" });
   });
 
   it("20,000 lone surrogates: the buffer is set aside with a tool error naming it, then recovers when replaced", async () => {

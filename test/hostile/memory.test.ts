@@ -26,7 +26,7 @@ describe.skipIf(!ENGINE_PRESENT)(`memory${ENGINE_PRESENT ? "" : ` (skipped: ${EN
     servers.push(server);
     const read = await server.request("resources/read", { uri: "groovy://server/limits" });
     const limits = JSON.parse((read.result?.["contents"] as { text: string }[])[0]?.text ?? "{}") as Record<string, unknown>;
-    expect(limits).toMatchObject({ maxSourceChars: 524_288, maxTotalBufferChars: BUDGET, workerHeapMb: 3072 });
+    expect(limits).toMatchObject({ maxSourceChars: 524_288, maxTotalBufferChars: BUDGET, workerHeapMb: 3072, workerStackMb: 16, maxNestingDepth: 1000 });
     expect((await server.finish()).filter((p) => !p.startsWith("no ping"))).toEqual([]);
   });
 
@@ -75,4 +75,27 @@ describe.skipIf(!ENGINE_PRESENT)(`memory${ENGINE_PRESENT ? "" : ` (skipped: ${EN
     for (let k = 0; k < 4; k++) await call(server, "groovy_close", { uri: `groovy-buffer:rec-${k}` });
     expect(await server.finish()).toEqual([]);
   }, 600_000);
+
+  it("the worker runs out of its heap: that call answers a tool error naming the limit, the other buffers come back, nothing aborts", async () => {
+    // GROOVYMCP_WORKER_HEAP_MB lowers the heap limit (README, "Limits"), so a source well inside the limits reaches it
+    const server = await new HostileServer([], { GROOVYMCP_WORKER_HEAP_MB: "256", GROOVYMCP_CALL_TIMEOUT_MS: "120000" }).start();
+    servers.push(server);
+    const read = await server.request("resources/read", { uri: "groovy://server/limits" });
+    expect((read.result?.["contents"] as { text: string }[])[0]?.text).toContain('"workerHeapMb":256');
+    const other = "groovy-buffer:oom-bystander";
+    const before = await call(server, "groovy_diagnostics", { text: "def x = 1 +\n", uri: other });
+    let records = "";
+    for (let i = 0; records.length < 524_200; i++) records += `record R${i}(int a, String b) {}\n`;
+    const uri = "groovy-buffer:oom";
+    const answer = await call(server, "groovy_diagnostics", { text: records, uri });
+    expect(answer.isError, JSON.stringify(answer.structuredContent)?.slice(0, 200)).toBe(true);
+    expect(text(answer)).toContain(`"${uri}" was set aside: compiling it ran out of memory: it reached the engine heap limit of 256 MiB (workerHeapMb)`);
+    expect(server.stderr).toMatch(/engine worker ended \(out of memory/);
+    // the fresh worker has the other buffers back; the one that ran out is set aside until replaced
+    expect((await call(server, "groovy_diagnostics", { uri: other })).structuredContent).toEqual(before.structuredContent);
+    expect(text(await call(server, "groovy_symbols", { uri }))).toMatch(/is set aside: compiling it ran out of memory/);
+    expect((await call(server, "groovy_diagnostics", { text: "class Small {}\n", uri })).structuredContent).toMatchObject({ errorCount: 0 });
+    expect(server.alive).toBe(true);
+    expect(await server.finish()).toEqual([]);
+  }, 120_000);
 });

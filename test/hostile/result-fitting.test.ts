@@ -45,6 +45,19 @@ describe("fitResult", () => {
     expect(fitted.text.length).toBeLessThanOrEqual(5000);
   });
 
+  it("a cut of a cut (the worker cuts to the limit, the host to maxResults) counts everything left out", () => {
+    const first = fitResult("diagnostics", result, 20_000);
+    if (!first.ok) return expect.unreachable();
+    const firstKept = (first.result["diagnostics"] as typeof diagnostics).length;
+    const second = fitResult("diagnostics", first.result, 20_000, 5);
+    if (!second.ok) return expect.unreachable();
+    expect((second.result["diagnostics"] as typeof diagnostics).map((d) => d.message)).toEqual(["m0", "m3", "m6", "m9", "m12"]);
+    expect(second.result).toMatchObject({ truncated: true, omitted: 3000 - 5 });
+    // a cut result that needs no further cut passes as it is, still saying what the first cut left out
+    const again = fitResult("diagnostics", first.result, 20_000);
+    expect(again.ok && again.result).toMatchObject({ truncated: true, omitted: 3000 - firstKept });
+  });
+
   it("keeps the result-limit error as the last resort", () => {
     expect(fitResult("diagnostics", { uri: "x".repeat(100), diagnostics }, 50).ok).toBe(false);
     expect(fitResult("describe", { markdown: "x".repeat(100) }, 50).ok).toBe(false);

@@ -16,7 +16,10 @@ export class EngineClient {
     } catch (error) {
       // A Java exception's message may quote source text, so only a trap's (fixed) message is passed on.
       const what = error instanceof Error && error.name === "RuntimeError" ? `trap: ${error.message.slice(0, 80)}` : `exception ${error instanceof Error ? error.constructor.name : typeof error}`;
-      throw new EngineInternalError(`engine call ${op} failed (${what})`, { instanceLost: true });
+      // V8 throws a RangeError through the wasm frames when the stack runs out. Java `finally` blocks did not run
+      // on the way out, so the instance is not trusted again; the host answers a depth diagnostic instead.
+      const stackOverflow = error instanceof RangeError && /call stack/i.test(error.message);
+      throw new EngineInternalError(`engine call ${op} failed (${stackOverflow ? "out of stack" : what})`, { instanceLost: true, stackOverflow });
     }
     return parseEngineReply(op, raw);
   }

@@ -33,9 +33,12 @@ export class EngineInternalError extends EngineError {
   override readonly name: string = "EngineInternalError";
   /** True when the engine instance is gone (a trap, a dead worker): the recovering engine starts a fresh one. */
   readonly instanceLost: boolean;
-  constructor(message: string, options: { instanceLost?: boolean } = {}) {
+  /** True when the engine ran out of stack (nesting deeper than the worker's stack holds). */
+  readonly stackOverflow: boolean;
+  constructor(message: string, options: { instanceLost?: boolean; stackOverflow?: boolean } = {}) {
     super(message);
     this.instanceLost = options.instanceLost ?? false;
+    this.stackOverflow = options.stackOverflow ?? false;
   }
 }
 
@@ -60,12 +63,13 @@ export interface SerializedEngineError {
   readonly kind: EngineErrorKind;
   readonly message: string;
   readonly instanceLost?: boolean;
+  readonly stackOverflow?: boolean;
   readonly limitMs?: number;
 }
 
 export function serializeEngineError(error: unknown): SerializedEngineError {
   if (error instanceof EngineTimeoutError) return { kind: "timeout", message: error.message, limitMs: error.limitMs };
-  if (error instanceof EngineInternalError) return { kind: "internal", message: error.message, instanceLost: error.instanceLost };
+  if (error instanceof EngineInternalError) return { kind: "internal", message: error.message, instanceLost: error.instanceLost, stackOverflow: error.stackOverflow };
   if (error instanceof EngineError) return { kind: error.kind, message: error.message };
   const name = error instanceof Error ? error.constructor.name || error.name : typeof error;
   return { kind: "internal", message: `unexpected ${name}` };
@@ -82,6 +86,6 @@ export function deserializeEngineError(error: SerializedEngineError): EngineErro
     case "timeout":
       return new EngineTimeoutError(error.message, error.limitMs ?? 0);
     case "internal":
-      return new EngineInternalError(error.message, { instanceLost: error.instanceLost === true });
+      return new EngineInternalError(error.message, { instanceLost: error.instanceLost === true, stackOverflow: error.stackOverflow === true });
   }
 }

@@ -55,13 +55,21 @@ function isWorkerRequest(value: unknown): value is WorkerRequest {
  * at a time. A call that loses the instance (a trap) is answered with an instance-lost error; the host then
  * terminates this worker and spawns a fresh one.
  */
-export function serveEngineInWorker(endpoint: WorkerSideEndpoint, image: () => Promise<EngineImage>): void {
+export function serveEngineInWorker(
+  endpoint: WorkerSideEndpoint,
+  image: () => Promise<EngineImage>,
+  /**
+   * Applied to each result in the worker before it is posted (the Node server cuts results to the result limit
+   * here): the host thread, where ping is answered, then never receives, clones or measures a huge result.
+   */
+  shape: (op: string, result: JsonObject) => JsonObject = (_op, result) => result,
+): void {
   const early: WorkerRequest[] = [];
   let client: EngineClient | undefined;
   const answer = (request: WorkerRequest): void => {
     if (client === undefined) return;
     try {
-      endpoint.postMessage({ type: "reply", id: request.id, result: client.call(request.op, request.params) });
+      endpoint.postMessage({ type: "reply", id: request.id, result: shape(request.op, client.call(request.op, request.params)) });
     } catch (error) {
       endpoint.postMessage({ type: "reply", id: request.id, error: serializeEngineError(error) });
     }

@@ -5,14 +5,18 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { serveEngineInWorker, type WorkerMessage } from "../core/index.js";
+import type { JsonObject } from "../../json/json.js";
 import { logLine, setLogSink } from "../../log/log.js";
 import { readClasspathJars } from "./classpath-jars.js";
 import type { EngineFiles } from "./engine-files.js";
 import { readEngineImage } from "./engine-image.js";
+import { fitResult } from "../../containment/result-fitting.js";
 
 export interface EngineWorkerData {
   readonly files: EngineFiles;
   readonly classpathJars: readonly string[];
+  /** Results are cut to this many characters of JSON here, off the host thread (Limits.maxResultChars); 0: not. */
+  readonly maxResultChars?: number;
 }
 
 const port = parentPort;
@@ -36,7 +40,20 @@ console.debug = engineConsole;
 console.warn = engineConsole;
 console.error = engineConsole;
 
+/**
+ * The cut of the tools' result limit, made before the result crosses to the host thread: the host cuts again only
+ * what it still must (groovy_diagnostics' maxResults), on a result that is already small. A result that cannot be
+ * cut goes as it is, and the host answers the result-limit error.
+ */
+const maxResultChars = data.maxResultChars ?? 0;
+const cut = (op: string, result: JsonObject): JsonObject => {
+  if (maxResultChars <= 0) return result;
+  const fitted = fitResult(op, result, maxResultChars);
+  return fitted.ok ? fitted.result : result;
+};
+
 serveEngineInWorker(
   { postMessage: post, onMessage: (handler) => port.on("message", handler) },
   async () => readEngineImage(data.files, await readClasspathJars(data.classpathJars, logLine)),
+  cut,
 );

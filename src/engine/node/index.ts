@@ -33,6 +33,8 @@ export function nodeEngine(options: NodeEngineOptions = {}): RecoveringEngine {
       classpathJars: options.classpathJars ?? [],
       log: options.log ?? ((line) => void process.stderr.write(`${line}\n`)),
       heapMb: limits.workerHeapMb,
+      stackMb: limits.workerStackMb,
+      maxResultChars: limits.maxResultChars,
     }),
     callTimeoutMs: limits.callTimeoutMs,
     log: logLine,

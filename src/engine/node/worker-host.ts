@@ -12,6 +12,10 @@ export interface WorkerSpawnOptions {
   readonly log: (line: string) => void;
   /** The worker's V8 heap limit in MiB (Limits.workerHeapMb; why that figure is written there). */
   readonly heapMb?: number;
+  /** The worker's stack in MiB (Limits.workerStackMb): the engine's wasm frames run on it. */
+  readonly stackMb?: number;
+  /** Results are cut to this limit in the worker (Limits.maxResultChars), so the host thread never holds a huge one. */
+  readonly maxResultChars?: number;
   /** V8 flags for the worker only. */
   readonly execArgv?: readonly string[];
 }
@@ -21,8 +25,8 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
   applyEngineV8Flags();
   return () => {
     const heapMb = options.heapMb ?? DEFAULT_LIMITS.workerHeapMb;
-    const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb };
-    const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars };
+    const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb, stackSizeMb: options.stackMb ?? DEFAULT_LIMITS.workerStackMb };
+    const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars, maxResultChars: options.maxResultChars ?? 0 };
     const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {
       workerData,
       resourceLimits,

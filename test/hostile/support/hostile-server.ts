@@ -22,8 +22,8 @@ const CANARY_TEXT = "class Canary {\n  int size\n}\nnew Canary().missing()\nnew 
 
 /**
  * A server on real pipes for hostile inputs. Each stdout line is parsed once; a pinger sends `ping` every 100 ms
- * while a case runs and records each round trip, so a case can prove the server answered ping promptly
- * throughout. `finish()` checks what every case must keep: the process alive, stdout nothing but JSON-RPC lines,
+ * while a case runs and records each round trip, so a case can prove the server answered every ping within
+ * PING_LIMIT_MS throughout. `finish()` checks what every case must keep: the process alive, stdout nothing but JSON-RPC lines,
  * the canary buffer unchanged, and every ping answered.
  */
 export class HostileServer {
@@ -36,7 +36,13 @@ export class HostileServer {
   private nextId = 0;
   private pinging = false;
   private pinger: Promise<void> | undefined;
+  /** Each ping's round trip less the time this test process itself was late (see clientLagBetween). */
   readonly pingMs: number[] = [];
+  /** Raw round trips, as measured. */
+  readonly rawPingMs: number[] = [];
+  /** Lateness samples of this process's own event loop: [when it fired, how late], from a 10 ms timer. */
+  private readonly lag: [number, number][] = [];
+  private lagTimer: ReturnType<typeof setInterval> | undefined;
   private canaryBefore: string | undefined;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private exitInfo: { code: number | null; signal: NodeJS.Signals | null } | undefined;
@@ -150,9 +156,31 @@ export class HostileServer {
     return this;
   }
 
+  /**
+   * How long this test process's own event loop was blocked between two instants (its 10 ms timer's lateness):
+   * a control, so that time the client (building a half-megabyte source, parsing a 1 MB reply, or not being
+   * scheduled) was late is not counted against the server. The server's own lateness is never subtracted.
+   */
+  private clientLagBetween(from: number, to: number): number {
+    let late = 0;
+    for (let i = this.lag.length - 1; i >= 0; i--) {
+      const [at, ms] = this.lag[i]!;
+      if (at < from) break;
+      if (at <= to) late += ms;
+    }
+    return late;
+  }
+
   startPinger(): void {
     if (this.pinging) return;
     this.pinging = true;
+    let expected = performance.now() + 10;
+    this.lagTimer = setInterval(() => {
+      const now = performance.now();
+      const late = Math.max(0, now - expected);
+      if (late > 1) this.lag.push([now, late]);
+      expected = now + 10;
+    }, 10);
     this.pinger = (async () => {
       let n = 0;
       while (this.pinging && this.alive) {
@@ -161,7 +189,9 @@ export class HostileServer {
         this.writeLine(JSON.stringify({ jsonrpc: "2.0", id, method: "ping" }));
         const reply: Reply = await this.waitFor(id, 30_000).catch((error: unknown) => ({ jsonrpc: "2.0" as const, id, error: { code: 0, message: String(error) } }));
         if (reply.result === undefined) throw new Error(`ping ${id} failed: ${JSON.stringify(reply.error)}`);
-        this.pingMs.push(performance.now() - sent);
+        const received = performance.now();
+        this.rawPingMs.push(received - sent);
+        this.pingMs.push(Math.max(0, received - sent - this.clientLagBetween(sent, received + 15)));
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
@@ -170,6 +200,7 @@ export class HostileServer {
   async stopPinger(): Promise<void> {
     this.pinging = false;
     await this.pinger;
+    if (this.lagTimer !== undefined) clearInterval(this.lagTimer);
   }
 
   /** The worst ping round trip so far, in ms. */
@@ -191,11 +222,10 @@ export class HostileServer {
       if (answer.isError === true || now !== this.canaryBefore) problems.push(`canary buffer changed: ${answer.content[0]?.text ?? now}`);
     }
     if (this.pingMs.length === 0) problems.push("no ping was answered");
-    const sorted = [...this.pingMs].sort((a, b) => a - b);
-    const p99 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
-    const all = `${this.pingMs.length} pings: ${this.pingMs.map(Math.round).join(",")}`;
-    if (p99 > PING_LIMIT_MS) problems.push(`the 99th-percentile ping took ${Math.round(p99)} ms (limit ${PING_LIMIT_MS} ms; ${all})`);
-    if (this.worstPingMs > PING_HARD_LIMIT_MS) problems.push(`a ping took ${Math.round(this.worstPingMs)} ms (hard limit ${PING_HARD_LIMIT_MS} ms; ${all})`);
+    const all = `${this.pingMs.length} pings less client lag: ${this.pingMs.map(Math.round).join(",")}; raw: ${this.rawPingMs.map(Math.round).join(",")}`;
+    const slow = this.pingMs.filter((ms) => ms > PING_LIMIT_MS).length;
+    console.log(`ping: ${this.pingMs.length} answered, worst ${Math.round(this.worstPingMs)} ms (raw round trip: worst ${Math.round(Math.max(0, ...this.rawPingMs))} ms)`);
+    if (slow > 0) problems.push(`${slow} pings took over ${PING_LIMIT_MS} ms, the worst ${Math.round(this.worstPingMs)} ms (${all})`);
     this.child.stdin.end();
     const timer = setTimeout(() => this.child.kill("SIGKILL"), 20_000);
     const exit = await this.exited;
@@ -208,14 +238,15 @@ export class HostileServer {
 }
 
 /**
- * The acceptance bound on a ping round trip while a hostile call runs (issue 13): 200 ms. On a shared, loaded
- * machine (CI runners, or 8 agents on 2 cores) single round trips of 200-800 ms happen even while the server is
- * idle, so the 200 ms bound is asserted on the 99th percentile, and every single ping must stay under a hard 1 s,
- * which still catches a main thread that blocks (the old prompt fence blocked for 262 s). Both can be tightened
- * through the environment on a quiet machine.
+ * The acceptance bound on a ping round trip while a hostile call runs (issue 13): 200 ms, for every single ping.
+ * The host thread never holds a huge result (the worker cuts results to the result limit before posting them), so
+ * what is left between two pings is ordinary work. Measured on the shared 2-core machine under load 8-12 (five
+ * agents): the worst ping of the hostile sources file was 68 ms. What is asserted is each round trip less the time
+ * the test process itself was late during it (a 10 ms timer-drift control, clientLagBetween): a client that is
+ * busy or not scheduled is not the server's fault; the server's own lateness, and the OS not scheduling the
+ * server, still count. Failures print both figures. HOSTILE_PING_LIMIT_MS only tightens the bound.
  */
-export const PING_LIMIT_MS = Number(process.env["HOSTILE_PING_LIMIT_MS"] ?? 200);
-export const PING_HARD_LIMIT_MS = Number(process.env["HOSTILE_PING_HARD_LIMIT_MS"] ?? 1000);
+export const PING_LIMIT_MS = Math.min(200, Number(process.env["HOSTILE_PING_LIMIT_MS"] ?? 200));
 
 export function text(answer: ToolAnswer): string {
   return answer.content.map((c) => c.text).join("\n");

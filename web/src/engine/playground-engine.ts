@@ -3,7 +3,7 @@ import {
 } from "../../../src/engine/core/index.js";
 import { DEFAULT_LIMITS } from "../../../src/limits/limits.js";
 import {
-  Workspace, type CompleteResult, type DefinitionResult, type DescribeResult, type DiagnosticsResult, type EditsResult,
+  Workspace, type AstResult, type CompleteResult, type DefinitionResult, type DescribeResult, type DiagnosticsResult, type EditsResult,
   type InfoResult, type Position, type ReferencesResult, type RenameResult, type SignaturesResult, type SymbolsResult,
   type TokensResult,
 } from "../../../src/workspace/index.js";
@@ -139,6 +139,10 @@ export class PlaygroundEngine {
   }
   rename(uri: string, at: Position, newName: string): Promise<RenameResult> {
     return this.run(() => this.workspace.run("rename", { uri, ...at, newName }));
+  }
+  /** The buffer's syntax tree after the last phase its compile reached (the compiler view). */
+  ast(uri: string): Promise<AstResult> {
+    return this.run(() => this.workspace.run("ast", { uri }));
   }
   info(): Promise<InfoResult> {
     return this.run(() => this.workspace.run("info", {}));

@@ -47,6 +47,13 @@ export class Playground implements FeatureHost {
   private problemsKey = "";
   private sideView: "outline" | "compiler" | "references" = "outline";
   private undoSession: SharedSession | undefined;
+  private settle: () => void = () => undefined;
+  /**
+   * Resolves once the first diagnostics are shown (or the engine could not start). main.ts registers the service
+   * worker only then: its install downloads every file again, and on a first visit that competed with the
+   * engine's own download and first compile for the network and the CPU.
+   */
+  readonly settled: Promise<void> = new Promise((resolve) => (this.settle = resolve));
 
   constructor(callTimeoutMs?: number) {
     this.engine = new PlaygroundEngine((state) => this.onEngineState(state), callTimeoutMs);
@@ -277,7 +284,10 @@ export class Playground implements FeatureHost {
         active.diagnostics = result.diagnostics;
         this.view.dispatch(setDiagnostics(this.view.state, this.toLint(this.view.state, result.diagnostics)));
         this.renderProblems();
-        if (performance.getEntriesByName("playground:first-diagnostics").length === 0) performance.mark("playground:first-diagnostics");
+        if (performance.getEntriesByName("playground:first-diagnostics").length === 0) {
+          performance.mark("playground:first-diagnostics");
+          this.settle();
+        }
         this.renderTabs();
       } else {
         this.dirty = true;
@@ -358,6 +368,7 @@ export class Playground implements FeatureHost {
       case "failed":
         status.textContent = `The compiler could not start: ${state.message}`;
         document.body.dataset["engine"] = "failed";
+        this.settle();
         this.engineNote = `The compiler could not start in this browser: ${state.message}. The playground needs WebAssembly GC and exception handling (current Chrome, Edge, Firefox or Safari).`;
         this.renderProblems();
         break;
@@ -365,6 +376,7 @@ export class Playground implements FeatureHost {
   }
 
   private onCallError(error: unknown): void {
+    this.settle();
     if (error instanceof EngineTimeoutError) {
       this.engineNote = `A compile ran past the ${error.limitMs / 1000} s limit and was stopped. The compiler restarted with your other tabs; this one is left out until you edit it.`;
       this.say(this.engineNote);

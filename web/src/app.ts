@@ -642,11 +642,21 @@ export class Playground implements FeatureHost {
       byId<HTMLButtonElement>("rename-apply").disabled = true;
       this.renamePreview = undefined;
     });
-    byId("rename-form").addEventListener("submit", (event) => {
-      event.preventDefault();
+    const previewOrApply = (): void => {
       const name = byId<HTMLInputElement>("rename-input").value.trim();
       if (this.renamePreview !== undefined && this.renamePreview.name === name) this.applyRename();
       else void this.previewRename();
+    };
+    byId("rename-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      previewOrApply();
+    });
+    // Enter in the name field: a form whose default button (Apply) is disabled ignores Enter, so until the preview
+    // exists a keyboard user would be stuck; Enter previews, and Enter again applies
+    byId("rename-input").addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing) return;
+      event.preventDefault();
+      previewOrApply();
     });
     byId("rename-dialog").addEventListener("close", () => this.view.focus());
   }

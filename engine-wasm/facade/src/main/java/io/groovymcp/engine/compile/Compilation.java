@@ -47,6 +47,8 @@ public final class Compilation {
     /** Buffers set aside after a later phase failed in them, with their (resolved) units from that round. */
     private final Map<String, SourceUnit> isolated = new LinkedHashMap<>();
     private CompilationUnit unit;
+    /** Buffer URI to the compile phase its AST reached: the phase that stopped it, else the last one run. */
+    private final Map<String, String> phases = new LinkedHashMap<>();
     /** Print the stack traces of the compiler's own exceptions to stderr (a debugging aid, off by default). */
     private final boolean verbose;
 
@@ -112,6 +114,7 @@ public final class Compilation {
                 }
                 parseFailed.addAll(broken);
                 for (String b : broken) {
+                    phases.put(b, Phases.getDescription(cu.getPhase()));
                     round.remove(b);
                 }
                 continue;
@@ -123,6 +126,7 @@ public final class Compilation {
                 // off resolution or type checking in the others.
                 keep(ec, stopped);
                 for (String b : stopped) {
+                    phases.put(b, Phases.getDescription(cu.getPhase()));
                     isolated.put(b, roundUnits.get(b));
                     round.remove(b);
                 }
@@ -142,6 +146,10 @@ public final class Compilation {
             }
             errors.addAll(ec.getErrors() == null ? Collections.emptyList() : ec.getErrors());
             warnings.addAll(ec.getWarnings() == null ? Collections.emptyList() : ec.getWarnings());
+            String reached = Phases.getDescription(failed ? cu.getPhase() : Phases.CANONICALIZATION);
+            for (String uri : round.keySet()) {
+                phases.put(uri, reached);
+            }
             for (String uri : buffers.keySet()) {
                 SourceUnit su = roundUnits.containsKey(uri) ? roundUnits.get(uri) : isolated.get(uri);
                 if (su != null && !parseFailed.contains(uri)) {
@@ -330,6 +338,11 @@ public final class Compilation {
     /** True when the buffer stopped at parsing (its messages are syntax errors and it has no AST). */
     public boolean parseFailed(String uri) {
         return parseFailed.contains(uri);
+    }
+
+    /** The compile phase the buffer's AST reached ("canonicalization" when nothing stopped it), or null. */
+    public String phase(String uri) {
+        return phases.get(uri);
     }
 
     public SourceUnit unit(String uri) {

@@ -25,6 +25,7 @@ public final class Queries {
                 .add("tokens", r -> Tokens.run(Ctx.whole(ws, r), Math.max(0, r.optInteger("startLine", 0)),
                         r.optInteger("endLine", Integer.MAX_VALUE)))
                 .add("format", r -> Formatter.run(ws, r))
-                .add("organizeImports", r -> OrganizeImports.run(ws, r));
+                .add("organizeImports", r -> OrganizeImports.run(ws, r))
+                .add("ast", r -> AstView.run(ws, r));
     }
 }

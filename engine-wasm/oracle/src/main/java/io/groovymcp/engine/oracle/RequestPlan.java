@@ -120,6 +120,22 @@ public final class RequestPlan {
                 + "      steps { sh 'make' }\n    }\n    stage('Test') {\n      parallel {\n"
                 + "        stage('Unit') { steps { sh 'u' } }\n      }\n    }\n  }\n}\n", "symbols", -1, -1},
         {"groovy-buffer:probe/Dup.groovy", "class D { def x() {} }\nclass D {}\n", "rename", 0, 17},
+        // the ast op (the playground's compiler view): inferred types, a phase that stopped, a parse failure,
+        // transform output without positions, and the node budget
+        {"groovy-buffer:probe/AstTyped.groovy", "import groovy.transform.*\n@TypeChecked\nclass P {\n"
+                + "  List<String> names(List<File> fs) {\n    def out = fs.collect { it.name }\n"
+                + "    for (String n : out) { if (!n) continue }\n    try { out*.size() } catch (IOException e) {}\n"
+                + "    out.findAll { String s -> s.length() > 2 && s =~ /a/ } ?: []\n  }\n}\n"
+                + "@ToString @EqualsAndHashCode\nclass Q { int a = -1; String b = \"x${a}\"; def c = [k: 1..<3] }\n",
+            "ast", -1, -1},
+        {"groovy-buffer:probe/AstUnresolved.groovy", "class U { NoSuchType t\n def m() { t.x(1) } }\n", "ast", -1, -1},
+        {"groovy-buffer:probe/AstBroken.groovy", "class B { def m( { }\n", "ast", -1, -1},
+        {"groovy-buffer:probe/AstScript.groovy", "package demo\nimport static java.lang.Math.max\n"
+                + "import java.util.*\nimport java.util.List as JL\nint x = max(1, 2)\n"
+                + "switch (x) { case 2: println 'two'; break; default: assert false }\n"
+                + "[1, 2].each(this.&println)\nnew Thread(() -> { synchronized (this) { throw new Error() } })\n",
+            "ast", -1, -1},
+        {"groovy-buffer:probe/AstHuge.groovy", "def x = [" + "1, ".repeat(20_010) + "]\n", "ast", -1, -1},
     };
 
     static void probe(List<String> plan, Object[] p) {
@@ -158,6 +174,7 @@ public final class RequestPlan {
         plan.add(Json.write(Json.obj("op", "tokens", "uri", uri)));
         plan.add(Json.write(Json.obj("op", "format", "uri", uri)));
         plan.add(Json.write(Json.obj("op", "organizeImports", "uri", uri)));
+        plan.add(Json.write(Json.obj("op", "ast", "uri", uri)));
         List<int[]> names = firstIdentifiers(text);
         String firstName = names.isEmpty() ? "" : text.substring(names.get(0)[0], names.get(0)[1]);
         plan.add(Json.write(Json.obj("op", "symbols", "query", firstName.length() > 3 ? firstName.substring(0, 3)

@@ -169,6 +169,8 @@ export interface AstNode {
   readonly kind: string;
   readonly label: string;
   readonly type?: string;
+  /** The node has no source position of its own (a transform's output, an implicit return): the range is its parent's. */
+  readonly generated?: boolean;
   readonly range: Range;
   readonly children: AstNode[];
 }

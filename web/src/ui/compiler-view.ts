@@ -20,7 +20,7 @@ const count = (nodes: readonly AstNode[]): number => nodes.reduce((n, node) => n
 function describeNode(node: AstNode): string {
   const label = node.label === "" ? "" : ` ${node.label}`;
   const type = node.type === undefined ? "" : `, type ${node.type}`;
-  return `${node.kind}${label}${type}, line ${node.range.start.line + 1}`;
+  return `${node.kind}${label}${type}, ${node.generated === true ? "generated at " : ""}line ${node.range.start.line + 1}`;
 }
 
 /**
@@ -119,7 +119,7 @@ class AstTree {
         { role: "treeitem", tabindex: "-1", "aria-level": String(level), "aria-label": describeNode(node), "data-path": id, "aria-selected": "false" },
         h(
           "div",
-          { class: "row" },
+          { class: node.generated === true ? "row generated" : "row", title: node.generated === true ? "made by the compiler (no source position of its own)" : undefined },
           h("span", { class: "twisty", "aria-hidden": "true" }, parent ? "▸" : ""),
           h("span", { class: "kind" }, node.kind),
           node.label === "" ? "" : h("span", { class: "label" }, ` ${node.label}`),

@@ -14,6 +14,21 @@ interface TreePlace {
 }
 const places = new Map<string, TreePlace>();
 
+/**
+ * A node's path names it by kind and label (and which of its like-named siblings it is), not by position, so what
+ * was open stays open when an edit adds or removes other nodes beside it: an annotation such as @CompileStatic adds
+ * generated members to a class.
+ */
+function childPaths(nodes: readonly AstNode[], parent: string): string[] {
+  const seen = new Map<string, number>();
+  return nodes.map((node) => {
+    const key = `${node.kind} ${node.label}`;
+    const n = seen.get(key) ?? 0;
+    seen.set(key, n + 1);
+    return `${parent}/${key}#${n}`;
+  });
+}
+
 const count = (nodes: readonly AstNode[]): number => nodes.reduce((n, node) => n + 1 + count(node.children), 0);
 
 /** The accessible name of a row: a treeitem with children would otherwise be named by all its descendants. */
@@ -59,14 +74,17 @@ export async function renderCompilerView(
   const total = count(result.nodes);
   if (place.expanded === undefined) {
     place.expanded = new Set();
-    const open = (nodes: readonly AstNode[], path: string, depth: number): void =>
-      nodes.forEach((node, i) => {
+    const open = (nodes: readonly AstNode[], parent: string, depth: number): void =>
+      childPaths(nodes, parent).forEach((path, i) => {
+        const node = nodes[i]!;
         if (node.children.length === 0 || (total >= OPEN_ALL_BELOW && depth >= OPEN_DEPTH)) return;
-        place.expanded!.add(`${path}/${i}`);
-        open(node.children, `${path}/${i}`, depth + 1);
+        place.expanded!.add(path);
+        open(node.children, path, depth + 1);
       });
     open(result.nodes, "", 0);
   }
+  // an empty first tree (a blank tab) decides nothing: the first real one opens as above
+  if (total === 0) place.expanded = undefined;
   const tree = new AstTree(tabName, result.nodes, place, (position) => jump(tabName, position));
   const hadFocus = view.contains(document.activeElement) && document.activeElement?.getAttribute("role") === "treeitem";
   view.replaceChildren(
@@ -111,8 +129,9 @@ class AstTree {
 
   /** Rows are made for open nodes only; a closed node's children are made the first time it opens. */
   private fill(group: HTMLUListElement, nodes: readonly AstNode[], path: string, level: number): void {
+    const paths = childPaths(nodes, path);
     nodes.forEach((node, i) => {
-      const id = `${path}/${i}`;
+      const id = paths[i]!;
       const parent = node.children.length > 0;
       const row = h(
         "li",

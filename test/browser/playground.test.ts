@@ -162,6 +162,9 @@ describe.skipIf(skipReason !== "")(`the playground in headless Chromium${skipRea
     const context = await harness.newContext();
     const first = await harness.open(context, own.url);
     await first.waitForSelector("body[data-offline=ready]", { timeout: 30_000 });
+    // the service worker's own downloads are among the recorded requests (so the origin check covers them too):
+    // the module is fetched once by the engine worker and once more by the service worker's install
+    expect(harness.requests.filter((url) => url === `${own.url}engine/groovy-engine.wasm`).length).toBeGreaterThanOrEqual(2);
     await first.close();
     await context.setOffline(true);
     await own.close(); // nothing can answer now but the service worker's cache

@@ -14,7 +14,8 @@ import { chromium } from "playwright-core";
 import { startStaticServer } from "../web/server/static-server.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
-const dist = fileURLToPath(new URL("../web/dist", import.meta.url));
+// BENCH_DIST measures another build of the page (e.g. an older commit's, for a before/after in one run)
+const dist = process.env.BENCH_DIST ?? fileURLToPath(new URL("../web/dist", import.meta.url));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 20);
 

@@ -198,6 +198,11 @@ describe.skipIf(skipReason !== "")(`the playground in headless Chromium${skipRea
     expect(problemBox!.height).toBeGreaterThan(10);
     expect(problemBox!.x + problemBox!.width).toBeLessThanOrEqual(360);
     expect(await page.getByRole("tab", { name: "Outline" }).isVisible()).toBe(true);
+    // the compiler view's long rows scroll inside their panel; the page itself stays 360 px wide
+    await page.getByRole("tab", { name: "Compiler view" }).click();
+    await expect.poll(() => page.getByRole("tree").getByRole("treeitem").count(), { timeout: 30_000 }).toBeGreaterThan(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.locator(".cm-content").focus();
     // Tab leaves the editor (it does not indent), so keyboard users are never trapped
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.classList.contains("cm-content"))).toBe(false);

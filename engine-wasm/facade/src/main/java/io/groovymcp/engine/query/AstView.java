@@ -353,7 +353,16 @@ final class AstView {
         }
     }
 
-    private void annotations(List<AnnotationNode> as) {
+    /**
+     * Annotations in source order, ties (an annotation collector's expansion, transform output) by class name: the
+     * order the compiler appends expanded annotations in is not the same on every runtime.
+     */
+    private void annotations(List<AnnotationNode> list) {
+        List<AnnotationNode> as = new ArrayList<>(list);
+        as.sort((a, b) -> {
+            int d = SOURCE_ORDER.compare(a, b);
+            return d != 0 ? d : a.getClassNode().getName().compareTo(b.getClassNode().getName());
+        });
         for (AnnotationNode a : as) {
             open(a, "AnnotationNode", a.getClassNode().getName(), null);
             for (Map.Entry<String, Expression> e : a.getMembers().entrySet()) {

@@ -74,4 +74,51 @@ class JarParameterNamesTest {
                 "character", 3)));
         assertTrue(wave.contains("far"), wave);
     }
+
+    /** Compiles one Java source with the JDK's own javac (in process) and returns its class files as a jar. */
+    private static byte[] javacJar(String className, String source, String... options) throws IOException {
+        javax.tools.JavaCompiler javac = javax.tools.ToolProvider.getSystemJavaCompiler();
+        Path dir = Files.createTempDirectory("jar-params");
+        Path src = dir.resolve(className.substring(className.lastIndexOf('.') + 1) + ".java");
+        Files.writeString(src, source);
+        Path out = Files.createDirectories(dir.resolve("out"));
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(options));
+        args.addAll(java.util.List.of("-d", out.toString(), src.toString()));
+        int rc = javac.run(null, null, null, args.toArray(new String[0]));
+        assertTrue(rc == 0, "javac failed");
+        ByteArrayOutputStream jar = new ByteArrayOutputStream();
+        try (ZipOutputStream z = new ZipOutputStream(jar); java.util.stream.Stream<Path> files = Files.walk(out)) {
+            for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
+                z.putNextEntry(new ZipEntry(out.relativize(f).toString().replace('\\', '/')));
+                z.write(Files.readAllBytes(f));
+                z.closeEntry();
+            }
+        }
+        return jar.toByteArray();
+    }
+
+    private static String describeCall(byte[] jar, String text, int line, int character) throws IOException {
+        String p = System.getProperty("groovymcp.classmodel");
+        Engine e = new Engine();
+        e.loadClassModel(Files.readAllBytes(Paths.get(p == null ? "../target/dist/classmodel.bin" : p)));
+        e.addClasspathJar(jar);
+        e.handle(Json.write(Json.obj("op", "open", "uri", "groovy-buffer:q.groovy", "text", text)));
+        return e.handle(Json.write(Json.obj("op", "describe", "uri", "groovy-buffer:q.groovy", "line", line,
+                "character", character)));
+    }
+
+    /** A jar as javac makes it with {@code -parameters} (MethodParameters, no debug tables): the real names show. */
+    @Test
+    void javacParametersFlagGivesRealNames() throws IOException {
+        String src = "package lib;\npublic class Mailer {\n"
+                + "  public String send(String recipient, int retries, boolean urgent) { return recipient; }\n}\n";
+        String text = "lib.Mailer m = new lib.Mailer()\nm.send('a', 1, true)\n";
+        String named = describeCall(javacJar("lib.Mailer", src, "-parameters", "-g:none"), text, 1, 3);
+        assertTrue(named.contains("recipient") && named.contains("retries") && named.contains("urgent"), named);
+        // the same source without -parameters and without debug tables carries no names: the fallback shows (another
+        // class name: Groovy's decompiler caches stubs per class URL for the whole JVM)
+        String bare = describeCall(javacJar("lib.Mailer2", src.replace("Mailer", "Mailer2"), "-g:none"),
+                text.replace("Mailer", "Mailer2"), 1, 3);
+        assertTrue(!bare.contains("recipient") && !bare.contains("retries"), bare);
+    }
 }

@@ -91,10 +91,13 @@ export async function renderCompilerView(
     h(
       "p",
       { class: "note", id: "compiler-summary" },
-      `${tabName} after ${result.phase}: ${total.toLocaleString("en")} node${total === 1 ? "" : "s"}. Each node shows the type the compiler gave it; on @CompileStatic and @TypeChecked code that is the inferred type.`,
+      // the engine names the phase that stopped the compile, or canonicalization when none did
+      `${tabName} ${result.phase === "canonicalization" ? "after every phase through canonicalization" : `as the ${result.phase} phase left it`}: ${total.toLocaleString("en")} node${total === 1 ? "" : "s"}. Each node shows the type the compiler gave it; on @CompileStatic and @TypeChecked code that is the inferred type.`,
     ),
     result.truncated ? h("p", { class: "note" }, `The tree was cut: ${result.omitted.toLocaleString("en")} more nodes are not shown.`) : "",
-    total === 0 ? h("p", {}, "The compiler produced no nodes for this tab.") : tree.element,
+    total === 0
+      ? h("p", {}, result.phase === "conversion" ? "A syntax error stopped the compile before it built a tree; the Problems panel says where." : "The compiler produced no nodes for this tab.")
+      : tree.element,
   );
   if (hadFocus) tree.restoreFocus();
 }

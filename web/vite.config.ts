@@ -55,8 +55,13 @@ function playgroundAssets(): Plugin {
       for (const file of walk(out)) {
         if (!COMPRESS.test(file) || statSync(file).size < 1024) continue;
         const bytes = readFileSync(file);
-        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        // a twin that saves little (the class model is compressed inside already) would only cost the visitor a
+        // decompression, so it is not written and the file is sent as it is
+        const worth = (packed: Buffer): boolean => packed.length < bytes.length * 0.95;
+        const gz = gzipSync(bytes, { level: 9 });
+        if (worth(gz)) writeFileSync(`${file}.gz`, gz);
+        const br = brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+        if (worth(br)) writeFileSync(`${file}.br`, br);
       }
     },
   };

@@ -1,5 +1,5 @@
 import type {
-  CompleteResult, DefaultImportsResult, DefinitionResult, DescribeResult, DiagnosticsResult, EditsResult,
+  AstResult, CompleteResult, DefaultImportsResult, DefinitionResult, DescribeResult, DiagnosticsResult, EditsResult,
   ImplementationsResult, InfoResult, KeywordsResult, LintResult, ReferencesResult, RenameResult, SignaturesResult,
   SymbolsResult, TokensResult,
 } from "./results.js";
@@ -59,6 +59,7 @@ export interface OperationArguments {
   keywords: Record<string, never>;
   defaultImports: Record<string, never>;
   info: Record<string, never>;
+  ast: SourceArguments;
 }
 
 export interface OperationResults {
@@ -78,6 +79,7 @@ export interface OperationResults {
   keywords: KeywordsResult;
   defaultImports: DefaultImportsResult;
   info: InfoResult;
+  ast: AstResult;
 }
 
 export type OperationName = keyof OperationResults;
@@ -160,6 +162,9 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
   keywords: { source: "none", params: {}, required: [] },
   defaultImports: { source: "none", params: {}, required: [] },
   info: { source: "none", params: {}, required: [] },
+  // The playground's compiler view. Not an MCP tool (tools/tool-definitions.ts lists the tools, like lint it is
+  // not there): an agent asks describe or diagnostics; a tree of up to 20,000 nodes is for people to browse.
+  ast: { source: "required", params: {}, required: [] },
 };
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as OperationName[];

@@ -159,3 +159,28 @@ export interface OpenResult {
 export interface CloseResult {
   readonly closed: boolean;
 }
+
+/**
+ * One node of the compiler's AST (the `ast` op, /work/coord/requests/fidelity-from-web-ast-op.md): Groovy's own
+ * node class name, a short label (name, operator or constant) and, on expressions, the type the compiler gave it:
+ * the static type checker's inferred type under @TypeChecked/@CompileStatic, else the declared type.
+ */
+export interface AstNode {
+  readonly kind: string;
+  readonly label: string;
+  readonly type?: string;
+  /** The node has no source position of its own (a transform's output, an implicit return): the range is its parent's. */
+  readonly generated?: boolean;
+  readonly range: Range;
+  readonly children: AstNode[];
+}
+/** The `ast` op: one buffer's module after the last phase the compile reached, depth-first, bounded. */
+export interface AstResult {
+  readonly uri: string;
+  /** The compile phase reached, e.g. "instruction selection" or "semantic analysis" when an error stopped it. */
+  readonly phase: string;
+  readonly nodes: AstNode[];
+  /** True when the walk stopped at the node bound; `omitted` nodes were left out. */
+  readonly truncated: boolean;
+  readonly omitted: number;
+}

@@ -84,7 +84,7 @@ describe("Workspace", () => {
 
   it("has an operation table entry for every op the engine contract names, lint included", () => {
     expect(Object.keys(OPERATIONS).sort()).toEqual(
-      ["complete", "defaultImports", "definition", "describe", "diagnostics", "format", "implementations", "info", "keywords", "lint", "organizeImports", "references", "rename", "signatures", "symbols", "tokens"],
+      ["ast", "complete", "defaultImports", "definition", "describe", "diagnostics", "format", "implementations", "info", "keywords", "lint", "organizeImports", "references", "rename", "signatures", "symbols", "tokens"],
     );
   });
 });

@@ -47,6 +47,13 @@ export class Playground implements FeatureHost {
   private problemsKey = "";
   private sideView: "outline" | "compiler" | "references" = "outline";
   private undoSession: SharedSession | undefined;
+  private settle: () => void = () => undefined;
+  /**
+   * Resolves once the first diagnostics are shown (or the engine could not start). main.ts registers the service
+   * worker only then: its install downloads every file again, and on a first visit that competed with the
+   * engine's own download and first compile for the network and the CPU.
+   */
+  readonly settled: Promise<void> = new Promise((resolve) => (this.settle = resolve));
 
   constructor(callTimeoutMs?: number) {
     this.engine = new PlaygroundEngine((state) => this.onEngineState(state), callTimeoutMs);
@@ -277,7 +284,10 @@ export class Playground implements FeatureHost {
         active.diagnostics = result.diagnostics;
         this.view.dispatch(setDiagnostics(this.view.state, this.toLint(this.view.state, result.diagnostics)));
         this.renderProblems();
-        if (performance.getEntriesByName("playground:first-diagnostics").length === 0) performance.mark("playground:first-diagnostics");
+        if (performance.getEntriesByName("playground:first-diagnostics").length === 0) {
+          performance.mark("playground:first-diagnostics");
+          this.settle();
+        }
         this.renderTabs();
       } else {
         this.dirty = true;
@@ -358,6 +368,7 @@ export class Playground implements FeatureHost {
       case "failed":
         status.textContent = `The compiler could not start: ${state.message}`;
         document.body.dataset["engine"] = "failed";
+        this.settle();
         this.engineNote = `The compiler could not start in this browser: ${state.message}. The playground needs WebAssembly GC and exception handling (current Chrome, Edge, Firefox or Safari).`;
         this.renderProblems();
         break;
@@ -365,6 +376,7 @@ export class Playground implements FeatureHost {
   }
 
   private onCallError(error: unknown): void {
+    this.settle();
     if (error instanceof EngineTimeoutError) {
       this.engineNote = `A compile ran past the ${error.limitMs / 1000} s limit and was stopped. The compiler restarted with your other tabs; this one is left out until you edit it.`;
       this.say(this.engineNote);
@@ -630,11 +642,21 @@ export class Playground implements FeatureHost {
       byId<HTMLButtonElement>("rename-apply").disabled = true;
       this.renamePreview = undefined;
     });
-    byId("rename-form").addEventListener("submit", (event) => {
-      event.preventDefault();
+    const previewOrApply = (): void => {
       const name = byId<HTMLInputElement>("rename-input").value.trim();
       if (this.renamePreview !== undefined && this.renamePreview.name === name) this.applyRename();
       else void this.previewRename();
+    };
+    byId("rename-form").addEventListener("submit", (event) => {
+      event.preventDefault();
+      previewOrApply();
+    });
+    // Enter in the name field: a form whose default button (Apply) is disabled ignores Enter, so until the preview
+    // exists a keyboard user would be stuck; Enter previews, and Enter again applies
+    byId("rename-input").addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || event.isComposing) return;
+      event.preventDefault();
+      previewOrApply();
     });
     byId("rename-dialog").addEventListener("close", () => this.view.focus());
   }

@@ -1,3 +1,5 @@
+// first: the engine worker starts before the editor's modules are evaluated
+import "./engine/engine-worker.js";
 import { Playground } from "./app.js";
 import { byId } from "./ui/dom.js";
 
@@ -11,7 +13,6 @@ function callTimeout(): number | undefined {
 }
 
 const playground = new Playground(callTimeout());
-void playground;
 
 async function registerServiceWorker(): Promise<void> {
   const status = byId("offline-status");
@@ -28,4 +29,5 @@ async function registerServiceWorker(): Promise<void> {
     status.textContent = `Offline use is not available (${error instanceof Error ? error.message : String(error)}).`;
   }
 }
-void registerServiceWorker();
+// after the first diagnostics (see Playground.settled), or after 20 s when the engine is slow to answer
+void Promise.race([playground.settled, new Promise((resolve) => setTimeout(resolve, 20_000))]).then(registerServiceWorker);

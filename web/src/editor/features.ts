@@ -1,5 +1,5 @@
 import { autocompletion, snippet, type Completion, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
-import { Facet, StateEffect, StateField, type EditorState, type Extension } from "@codemirror/state";
+import { Facet, Prec, StateEffect, StateField, type EditorState, type Extension } from "@codemirror/state";
 import { EditorView, hoverTooltip, keymap, showTooltip, ViewPlugin, type Tooltip, type ViewUpdate } from "@codemirror/view";
 import type { PlaygroundEngine } from "../engine/playground-engine.js";
 import type { CompletionItem, Position, SignaturesResult } from "../../../src/workspace/results.js";
@@ -223,7 +223,8 @@ function clickNavigation(host: FeatureHost): Extension {
 
 function featureKeys(host: FeatureHost): Extension {
   const at = (view: EditorView): [string, Position] => [view.state.facet(bufferUri), toPosition(view.state.doc, view.state.selection.main.head)];
-  return keymap.of([
+  // above the default keymap, which binds Mod-i to selectParentSyntax and would swallow Ctrl-I (describe)
+  return Prec.high(keymap.of([
     { key: "F12", run: (view) => (void host.goToDefinition(...at(view)), true) },
     { key: "Shift-F12", run: (view) => (void host.findReferences(...at(view)), true) },
     { key: "F2", run: () => (host.rename(), true) },
@@ -239,7 +240,7 @@ function featureKeys(host: FeatureHost): Extension {
         return true;
       },
     },
-  ]);
+  ]));
 }
 
 /** Hover, Ctrl-I, signature help, completion and navigation, all answered by the engine's operations. */

@@ -2,8 +2,9 @@ import {
   connectToWorker, EngineTimeoutError, RecoveringEngine, webWorkerHost, type EngineConnection,
 } from "../../../src/engine/core/index.js";
 import { DEFAULT_LIMITS } from "../../../src/limits/limits.js";
+import { takeEngineWorker } from "./engine-worker.js";
 import {
-  Workspace, type CompleteResult, type DefinitionResult, type DescribeResult, type DiagnosticsResult, type EditsResult,
+  Workspace, type AstResult, type CompleteResult, type DefinitionResult, type DescribeResult, type DiagnosticsResult, type EditsResult,
   type InfoResult, type Position, type ReferencesResult, type RenameResult, type SignaturesResult, type SymbolsResult,
   type TokensResult,
 } from "../../../src/workspace/index.js";
@@ -32,8 +33,7 @@ export class PlaygroundEngine {
   constructor(onState: (state: EngineState) => void, callTimeoutMs = DEFAULT_LIMITS.callTimeoutMs) {
     const spawn = async (): Promise<EngineConnection> => {
       const started = performance.now();
-      // written out here so the bundler finds and builds the worker; it finds the engine files in ../engine/
-      const worker = new Worker(new URL("./worker-entry.ts", import.meta.url), { type: "module", name: "groovy-engine" });
+      const worker = takeEngineWorker();
       const connection = await connectToWorker(webWorkerHost(worker), {
         // Java's own output (never the user's code) goes to the developer console only
         log: (line) => console.debug(line),
@@ -139,6 +139,10 @@ export class PlaygroundEngine {
   }
   rename(uri: string, at: Position, newName: string): Promise<RenameResult> {
     return this.run(() => this.workspace.run("rename", { uri, ...at, newName }));
+  }
+  /** The buffer's syntax tree after the last phase its compile reached (the compiler view). */
+  ast(uri: string): Promise<AstResult> {
+    return this.run(() => this.workspace.run("ast", { uri }));
   }
   info(): Promise<InfoResult> {
     return this.run(() => this.workspace.run("info", {}));

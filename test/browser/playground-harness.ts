@@ -1,0 +1,118 @@
+/// <reference lib="dom" />
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { build } from "vite";
+import { startStaticServer, type RunningStaticServer } from "../../web/server/static-server.mjs";
+
+/**
+ * What the playground's browser tests share: the real page built by Vite into a temporary folder, served from a
+ * loopback server, in Debian's headless Chromium, with the real engine in a Web Worker. Every request of every
+ * page, worker and service worker is recorded, so a test file can check at its end that none left the origin.
+ */
+export const CHROMIUM = "/usr/bin/chromium";
+export const repo = fileURLToPath(new URL("../..", import.meta.url));
+const engineDist = join(repo, "engine-wasm", "target", "dist");
+const engineBuilt = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"].every((f) => existsSync(join(engineDist, f)));
+/** Empty when the tests can run; otherwise the reason, for describe.skipIf's title. */
+export const skipReason = !existsSync(CHROMIUM) ? " (skipped: no /usr/bin/chromium; .ci/run installs it)" : !engineBuilt ? " (skipped: the engine is not built)" : "";
+export const artifacts = join(repo, "test", "artifacts");
+
+export class PlaygroundHarness {
+  readonly requests: string[] = [];
+  readonly cspViolations: string[] = [];
+  readonly pageErrors: string[] = [];
+  private readonly contexts: BrowserContext[] = [];
+
+  private constructor(
+    readonly outDir: string,
+    readonly server: RunningStaticServer,
+    readonly browser: Browser,
+  ) {}
+
+  static async start(): Promise<PlaygroundHarness> {
+    const outDir = mkdtempSync(join(tmpdir(), "groovymcp-playground-"));
+    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "error", build: { outDir } });
+    const server = await startStaticServer(outDir);
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    return new PlaygroundHarness(outDir, server, browser);
+  }
+
+  async newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+    const context = await this.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    context.on("request", (request) => this.requests.push(request.url()));
+    context.on("console", (message) => {
+      if (message.text().includes("Content Security Policy")) this.cspViolations.push(message.text());
+    });
+    context.on("weberror", (error) => this.pageErrors.push(String(error.error())));
+    this.contexts.push(context);
+    return context;
+  }
+
+  /** Opens the page and waits until the engine has loaded. */
+  async open(context: BrowserContext, url = this.server.url): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(url);
+    await page.waitForSelector("body[data-engine=ready]", { timeout: 60_000 });
+    return page;
+  }
+
+  /**
+   * The whole file's traffic went to `ownServers` only (the engine among it), no content-security rule was broken
+   * and no page threw.
+   */
+  expectOwnOriginsOnly(ownServers: number): void {
+    const origins = new Set(this.requests.map((url) => new URL(url).origin));
+    expect(this.requests.some((url) => url.endsWith("/engine/groovy-engine.wasm"))).toBe(true);
+    expect([...origins].filter((origin) => !/^http:\/\/127\.0\.0\.1:\d+$/.test(origin))).toEqual([]);
+    expect(origins.has(new URL(this.server.url).origin)).toBe(true);
+    expect(origins.size).toBe(ownServers);
+    expect(this.cspViolations).toEqual([]);
+    expect(this.pageErrors).toEqual([]);
+  }
+
+  async close(): Promise<void> {
+    for (const context of this.contexts) await context.close().catch(() => undefined);
+    await this.browser.close();
+    await this.server.close();
+    rmSync(this.outDir, { recursive: true, force: true });
+  }
+}
+
+export const problems = (page: Page) => page.getByRole("region", { name: "Problems" });
+export const editorLines = (page: Page) => page.locator(".cm-content .cm-line");
+export const bufferTabs = (page: Page) => page.getByRole("tablist", { name: "Buffers" }).getByRole("tab");
+
+/** Pastes text into the focused editor, as Ctrl-V does (CodeMirror reads the paste event's clipboard data). */
+export async function paste(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").evaluate((element, pasted) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", pasted);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+/** Opens a new, empty tab and focuses its editor. */
+export async function newTab(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "New buffer" }).click();
+  await expect.poll(() => page.locator(".cm-content").textContent()).toBe("");
+  await page.locator(".cm-content").focus();
+}
+
+/** What has the keyboard focus: its role, its accessible name (aria-label or text) and, in the editor, "editor". */
+export function focused(page: Page): Promise<{ role: string; name: string; editor: boolean }> {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    return {
+      role: element?.getAttribute("role") ?? element?.tagName.toLowerCase() ?? "",
+      name: (element?.getAttribute("aria-label") ?? element?.textContent ?? "").trim().slice(0, 200),
+      editor: element?.classList.contains("cm-content") ?? false,
+    };
+  });
+}

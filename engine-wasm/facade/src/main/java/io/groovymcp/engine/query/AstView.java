@@ -11,7 +11,6 @@ import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.CodeVisitorSupport;
 import org.codehaus.groovy.ast.ConstructorNode;
 import org.codehaus.groovy.ast.FieldNode;
-import org.codehaus.groovy.ast.GenericsType;
 import org.codehaus.groovy.ast.ImportNode;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.ModuleNode;
@@ -205,29 +204,7 @@ final class AstView {
             return t.getUnresolvedName();
         }
         StringBuilder sb = new StringBuilder(t.getName());
-        GenericsType[] gs = t.getGenericsTypes();
-        if (gs != null && gs.length > 0) {
-            sb.append('<');
-            for (int i = 0; i < gs.length; i++) {
-                if (i > 0) {
-                    sb.append(", ");
-                }
-                GenericsType g = gs[i];
-                if (g.isWildcard()) {
-                    sb.append('?');
-                    if (g.getUpperBounds() != null && g.getUpperBounds().length > 0) {
-                        sb.append(" extends ").append(typeName(g.getUpperBounds()[0]));
-                    } else if (g.getLowerBound() != null) {
-                        sb.append(" super ").append(typeName(g.getLowerBound()));
-                    }
-                } else if (g.isPlaceholder()) {
-                    sb.append(g.getName());
-                } else {
-                    sb.append(typeName(g.getType()));
-                }
-            }
-            sb.append('>');
-        }
+        Identity.appendTypeArguments(sb, t.getGenericsTypes(), AstView::typeName);
         return sb.toString();
     }
 

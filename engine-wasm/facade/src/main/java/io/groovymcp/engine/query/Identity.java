@@ -1,6 +1,7 @@
 package io.groovymcp.engine.query;
 
 import java.util.List;
+import java.util.function.Function;
 
 import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.ClassHelper;
@@ -73,29 +74,43 @@ final class Identity {
             n = n.substring(d + 1);
         }
         GenericsType[] gs = t.getGenericsTypes();
-        if (gs != null && gs.length > 0) {
-            StringBuilder sb = new StringBuilder(n).append('<');
-            for (int i = 0; i < gs.length; i++) {
-                if (i > 0) {
-                    sb.append(", ");
-                }
-                GenericsType g = gs[i];
-                if (g.isWildcard()) {
-                    sb.append('?');
-                    if (g.getUpperBounds() != null && g.getUpperBounds().length > 0) {
-                        sb.append(" extends ").append(simple(g.getUpperBounds()[0]));
-                    } else if (g.getLowerBound() != null) {
-                        sb.append(" super ").append(simple(g.getLowerBound()));
-                    }
-                } else if (g.isPlaceholder()) {
-                    sb.append(g.getName());
-                } else {
-                    sb.append(simple(g.getType()));
-                }
-            }
-            return sb.append('>').toString();
+        if (gs == null || gs.length == 0) {
+            return n;
         }
-        return n;
+        StringBuilder sb = new StringBuilder(n);
+        appendTypeArguments(sb, gs, Identity::simple);
+        return sb.toString();
+    }
+
+    /**
+     * Appends {@code <A, ? extends B, T>} for type arguments, nothing when there are none. The one rendering of
+     * generics shared by the simple names of describe/identity and the qualified names of the AST view; only how
+     * each argument's type is named differs.
+     */
+    static void appendTypeArguments(StringBuilder sb, GenericsType[] gs, Function<ClassNode, String> name) {
+        if (gs == null || gs.length == 0) {
+            return;
+        }
+        sb.append('<');
+        for (int i = 0; i < gs.length; i++) {
+            if (i > 0) {
+                sb.append(", ");
+            }
+            GenericsType g = gs[i];
+            if (g.isWildcard()) {
+                sb.append('?');
+                if (g.getUpperBounds() != null && g.getUpperBounds().length > 0) {
+                    sb.append(" extends ").append(name.apply(g.getUpperBounds()[0]));
+                } else if (g.getLowerBound() != null) {
+                    sb.append(" super ").append(name.apply(g.getLowerBound()));
+                }
+            } else if (g.isPlaceholder()) {
+                sb.append(g.getName());
+            } else {
+                sb.append(name.apply(g.getType()));
+            }
+        }
+        sb.append('>');
     }
 
     /** "def" for dynamic declarations, else the simple type name. */

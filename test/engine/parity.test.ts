@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { loadRawEngine } from "./raw-engine.js";
+import { PLAN_SIZE } from "./oracle-plan.js";
 
 /**
  * Differential fidelity: the JVM oracle (the same facade on HotSpot with the real Groovy jar) answered a request
@@ -11,13 +12,6 @@ import { loadRawEngine } from "./raw-engine.js";
  */
 const oracle = join(locateEngineFiles().directory, "oracle");
 const corpus = join(import.meta.dirname, "..", "fixtures", "corpus");
-
-/**
- * The size of the plan RequestPlan.build makes from test/fixtures/corpus (the oracle prints it: "oracle: N sources,
- * 5537 requests"). A shorter plan means a truncated or partial oracle run, so the whole plan is asserted, not a
- * minimum; change this number together with the corpus or the plan builder.
- */
-const PLAN_SIZE = 7012;
 
 describe("JVM/wasm parity on the fixture corpus", () => {
   it("answers every request of the oracle's plan byte for byte", async () => {

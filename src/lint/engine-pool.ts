@@ -1,3 +1,4 @@
+import { ContainedEngine } from "../containment/contained-engine.js";
 import { EngineUnavailableError, RecoveringEngine, type SpawnEngine } from "../engine/core/index.js";
 import { locateEngineFiles } from "../engine/node/engine-files.js";
 import { workerSpawn } from "../engine/node/worker-host.js";
@@ -53,8 +54,11 @@ export class EnginePool {
       });
       const engine = new RecoveringEngine({ spawn, callTimeoutMs: LINT_CALL_TIMEOUT_MS, log });
       if (i === 0) engine.start();
+      // The MCP server's depth containment: a file nested past maxNestingDepth is never compiled (it would run the
+      // compiler out of stack and cost its whole unit a restart); it gets the server's "parsing failed" error.
+      const contained = new ContainedEngine(engine, { maxNestingDepth: DEFAULT_LIMITS.maxNestingDepth, log });
       const reader = new UnitReader();
-      const workspace = new Workspace({ engine, maxOpenBuffers: MAX_UNIT_FILES, maxSourceChars: DEFAULT_LIMITS.maxSourceChars, reader });
+      const workspace = new Workspace({ engine: contained, maxOpenBuffers: MAX_UNIT_FILES, maxSourceChars: DEFAULT_LIMITS.maxSourceChars, reader });
       this.slots.push({ engine, compiler: new UnitCompiler(workspace, engine, reader) });
     }
   }

@@ -18,13 +18,20 @@ export interface UnitSource {
  * The engine's `lint` op answers for the whole unit in one call. An engine build without it answers `unknown op`;
  * then (learnt once per engine) each buffer's `diagnostics` op is asked instead, which gives the compiler rules
  * and unused imports but no AST rules.
+ *
+ * The workspace stands on the server's containment layer (src/containment) over the engine itself (`compiler`). A
+ * file that layer kept out of the compiler (nested past the depth limit) is open in the workspace but not in the
+ * engine: it is not compiled at all, and its answer is the layer's own `parsing failed` diagnostic, reported as a
+ * syntax error like any file that does not parse. The rest of the unit compiles without it, as it would without a
+ * file that fails to parse.
  */
 export class UnitCompiler {
   private lintOp: boolean | undefined;
 
   constructor(
     private readonly workspace: Workspace,
-    private readonly engine: EngineService,
+    /** The engine under the workspace's containment layer: what it holds is what the compiler sees. */
+    private readonly compiler: EngineService,
     private readonly reader: UnitReader,
   ) {}
 
@@ -37,7 +44,12 @@ export class UnitCompiler {
     this.reader.serve(sources);
     try {
       for (const s of sources) await this.workspace.open(s.uri, s.text);
-      return await this.ask(sources);
+      const keptOut = new Set(sources.filter((s) => !this.compiler.isOpen(s.uri)).map((s) => s.uri));
+      const compiled = keptOut.size === 0 ? sources : sources.filter((s) => !keptOut.has(s.uri));
+      const answers = new Map<string, EngineFileResult>();
+      for (const s of sources) if (keptOut.has(s.uri)) answers.set(s.uri, await this.keptOutAnswer(s.uri));
+      if (compiled.length > 0) for (const r of await this.ask(compiled)) answers.set(r.uri, r);
+      return sources.map((s) => answers.get(s.uri)!);
     } finally {
       this.reader.serve([]);
       for (const s of sources) {
@@ -46,14 +58,25 @@ export class UnitCompiler {
     }
   }
 
+  /** The containment layer's answer for a file it did not compile: its diagnostics, each a syntax error. */
+  private async keptOutAnswer(uri: string): Promise<EngineFileResult> {
+    const result: DiagnosticsResult = await this.workspace.run("diagnostics", { uri });
+    return {
+      uri,
+      diagnostics: result.diagnostics.map((d) => ({ range: d.range, severity: d.severity, message: d.message, category: "syntax" })),
+      findings: [],
+      unusedImports: [],
+    };
+  }
+
   private async ask(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
     if (this.lintOp !== false) {
       try {
         // Straight to the engine: the workspace's op table has no `kinds` argument for lint yet.
         const kinds: JsonObject = {};
         for (const s of sources) if (s.kind !== undefined) kinds[s.uri] = s.kind;
-        for (const s of sources) if (!this.workspace.isOpen(s.uri)) throw new EngineStateError("a buffer of the unit is not open");
-        const result = (await this.engine.request("lint", { uris: sources.map((s) => s.uri), kinds })) as unknown as LintResult;
+        for (const s of sources) if (!this.compiler.isOpen(s.uri)) throw new EngineStateError("a buffer of the unit is not open");
+        const result = (await this.compiler.request("lint", { uris: sources.map((s) => s.uri), kinds })) as unknown as LintResult;
         this.lintOp = true;
         return fromLintResult(result, sources);
       } catch (error) {

@@ -1,6 +1,7 @@
 import {
   connectToWorker, EngineTimeoutError, RecoveringEngine, webWorkerHost, type EngineConnection,
 } from "../../../src/engine/core/index.js";
+import { ContainedEngine } from "../../../src/containment/contained-engine.js";
 import { DEFAULT_LIMITS } from "../../../src/limits/limits.js";
 import { takeEngineWorker } from "./engine-worker.js";
 import {
@@ -49,7 +50,10 @@ export class PlaygroundEngine {
       },
     });
     this.workspace = new Workspace({
-      engine: this.engine,
+      // the server's depth containment: a buffer nested past maxNestingDepth is never compiled; its diagnostics are
+      // one "parsing failed" error at the first bracket past the limit, and a stack overflow below the limit (the
+      // browser's worker stack is far smaller than the server's 16 MiB) answers the same error instead of a crash loop
+      engine: new ContainedEngine(this.engine, { maxNestingDepth: DEFAULT_LIMITS.maxNestingDepth }),
       maxOpenBuffers: DEFAULT_LIMITS.maxOpenBuffers,
       maxSourceChars: DEFAULT_LIMITS.maxSourceChars,
       noReaderMessage: "the playground has no files; type or paste the source",
@@ -85,6 +89,14 @@ export class PlaygroundEngine {
     return this.stalled.has(uri);
   }
 
+  /**
+   * Whether the containment layer holds this tab's buffer back from the compiler (nested past the depth limit, or
+   * it ran the worker out of stack): then only its diagnostics answer, with the one "parsing failed" error.
+   */
+  isKeptOut(uri: string): boolean {
+    return this.workspace.isOpen(uri) && !this.engine.isOpen(uri) && !this.stalled.has(uri);
+  }
+
   async close(uri: string): Promise<void> {
     this.sent.delete(uri);
     this.stalled.delete(uri);
@@ -97,7 +109,7 @@ export class PlaygroundEngine {
     } catch (error) {
       if (error instanceof EngineTimeoutError) {
         for (const [uri, text] of this.sent) {
-          if (this.workspace.isOpen(uri)) continue;
+          if (this.engine.isOpen(uri)) continue;
           this.stalled.set(uri, text);
           this.sent.delete(uri);
         }

@@ -2,6 +2,7 @@ import { setDiagnostics, type Diagnostic as LintDiagnostic } from "@codemirror/l
 import { EditorSelection, EditorState, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { EngineCallerError, EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/index.js";
+import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import type { Diagnostic, Position, RenameResult } from "../../src/workspace/results.js";
 import { PlaygroundEngine, type EngineState } from "./engine/playground-engine.js";
 import { bufferUri, languageFeatures, type FeatureHost } from "./editor/features.js";
@@ -293,7 +294,9 @@ export class Playground implements FeatureHost {
         this.dirty = true;
         return;
       }
-      await this.refreshTokens(state);
+      // a tab the containment layer keeps from the compiler (nested too deep) has only its diagnostics: it keeps its
+      // lexical colours, as asking for the engine's would answer a failed call
+      if (!this.engine.isKeptOut(active.uri)) await this.refreshTokens(state);
       for (const tab of this.tabs) {
         if (tab === active || this.dirty || this.engine.isStalled(tab.uri)) continue;
         const other = await this.engine.diagnostics(tab.uri);
@@ -599,6 +602,13 @@ export class Playground implements FeatureHost {
 
   private async refreshSideView(): Promise<void> {
     const tab = this.current;
+    if (this.sideView !== "references" && this.engine.isKeptOut(tab.uri)) {
+      // the outline and the compiler view need a parse, which a tab nested too deep never gets
+      byId(`view-${this.sideView}`).replaceChildren(
+        h("p", { class: "note" }, `${tab.name} nests too deeply to compile (past ${DEFAULT_LIMITS.maxNestingDepth} levels of brackets, or past what the browser's stack holds); Problems shows where.`),
+      );
+      return;
+    }
     if (this.sideView === "outline") {
       const result = await this.engine.symbols(tab.uri);
       if (tab === this.current) renderOutline(byId("view-outline"), tab.name, result.symbols, (t, p) => this.jump(t, p));

@@ -90,8 +90,9 @@ export class PlaygroundEngine {
   }
 
   /**
-   * Whether the containment layer holds this tab's buffer back from the compiler (nested past the depth limit, or
-   * it ran the worker out of stack): then only its diagnostics answer, with the one "parsing failed" error.
+   * Whether the containment layer holds this tab's buffer back from the compiler: nested past the depth limit, or
+   * it ran the worker out of stack (its diagnostics are then the one "parsing failed" error), or a crash on it set
+   * it aside (its calls then answer why). It is compiled again once its text changes.
    */
   isKeptOut(uri: string): boolean {
     return this.workspace.isOpen(uri) && !this.engine.isOpen(uri) && !this.stalled.has(uri);

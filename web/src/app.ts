@@ -2,7 +2,6 @@ import { setDiagnostics, type Diagnostic as LintDiagnostic } from "@codemirror/l
 import { EditorSelection, EditorState, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
 import { EngineCallerError, EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/index.js";
-import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import type { Diagnostic, Position, RenameResult } from "../../src/workspace/results.js";
 import { PlaygroundEngine, type EngineState } from "./engine/playground-engine.js";
 import { bufferUri, languageFeatures, type FeatureHost } from "./editor/features.js";
@@ -603,10 +602,9 @@ export class Playground implements FeatureHost {
   private async refreshSideView(): Promise<void> {
     const tab = this.current;
     if (this.sideView !== "references" && this.engine.isKeptOut(tab.uri)) {
-      // the outline and the compiler view need a parse, which a tab nested too deep never gets
-      byId(`view-${this.sideView}`).replaceChildren(
-        h("p", { class: "note" }, `${tab.name} nests too deeply to compile (past ${DEFAULT_LIMITS.maxNestingDepth} levels of brackets, or past what the browser's stack holds); Problems shows where.`),
-      );
+      // the outline and the compiler view need a compile, which such a tab never gets; Problems has the reason
+      // (the one "parsing failed" error of a tab nested too deep, or why a crash set it aside)
+      byId(`view-${this.sideView}`).replaceChildren(h("p", { class: "note" }, `${tab.name} is not compiled; Problems says why.`));
       return;
     }
     if (this.sideView === "outline") {

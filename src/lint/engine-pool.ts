@@ -56,7 +56,12 @@ export class EnginePool {
       if (i === 0) engine.start();
       // The MCP server's depth containment: a file nested past maxNestingDepth is never compiled (it would run the
       // compiler out of stack and cost its whole unit a restart); it gets the server's "parsing failed" error.
-      const contained = new ContainedEngine(engine, { maxNestingDepth: DEFAULT_LIMITS.maxNestingDepth, log });
+      const contained = new ContainedEngine(engine, {
+        maxNestingDepth: DEFAULT_LIMITS.maxNestingDepth,
+        log,
+        // its messages reach the report (the depth error) and stderr (a unit that crashed), never a tool call
+        words: { limitOwner: "groovymcp lint", replaceHint: "fix the file", closeHint: "exclude it" },
+      });
       const reader = new UnitReader();
       const workspace = new Workspace({ engine: contained, maxOpenBuffers: MAX_UNIT_FILES, maxSourceChars: DEFAULT_LIMITS.maxSourceChars, reader });
       this.slots.push({ engine, compiler: new UnitCompiler(workspace, engine, reader) });

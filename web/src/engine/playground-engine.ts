@@ -53,7 +53,11 @@ export class PlaygroundEngine {
       // the server's depth containment: a buffer nested past maxNestingDepth is never compiled; its diagnostics are
       // one "parsing failed" error at the first bracket past the limit, and a stack overflow below the limit (the
       // browser's worker stack is far smaller than the server's 16 MiB) answers the same error instead of a crash loop
-      engine: new ContainedEngine(this.engine, { maxNestingDepth: DEFAULT_LIMITS.maxNestingDepth }),
+      engine: new ContainedEngine(this.engine, {
+        maxNestingDepth: DEFAULT_LIMITS.maxNestingDepth,
+        // the page's own remedies, not the MCP tools'
+        words: { limitOwner: "the playground", diagnosticsHint: "Problems shows it", replaceHint: "edit it", closeHint: "close its tab" },
+      }),
       maxOpenBuffers: DEFAULT_LIMITS.maxOpenBuffers,
       maxSourceChars: DEFAULT_LIMITS.maxSourceChars,
       noReaderMessage: "the playground has no files; type or paste the source",

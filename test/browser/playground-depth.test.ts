@@ -34,7 +34,7 @@ describe.skipIf(skipReason !== "")(`the playground's depth limit in headless Chr
     const item = problems(page).getByRole("button", { name: /parsing failed: brackets nest 1001 levels deep here/ });
     await expect.poll(() => item.count(), { timeout: 30_000 }).toBe(1);
     expect(await item.textContent()).toMatch(new RegExp(`Script\\d+\\.groovy:1:${COLUMN}(?!\\d)`));
-    expect(await item.textContent()).toContain("Split the expression or reduce the nesting");
+    expect(await item.textContent()).toContain("past the 1000 levels the playground compiles. Split the expression or reduce the nesting");
     // its tab has exactly that one problem; nothing says the compiler failed or restarted
     const tabProblems = await problems(page).getByRole("button").allTextContents();
     expect(tabProblems.filter((t) => t.includes("parsing failed"))).toHaveLength(1);

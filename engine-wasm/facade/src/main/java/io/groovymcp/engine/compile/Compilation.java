@@ -304,9 +304,22 @@ public final class Compilation {
         return v;
     }
 
+    /**
+     * Marks the annotated class or method as statically compiled, as Groovy's StaticCompileTransformation does before
+     * it runs the visitor: the static compiler's own checks (a call whose target it cannot bind: "Target method for
+     * method call expression hasn't been set") apply only to nodes carrying this mark.
+     */
+    private static void markStaticallyCompiled(org.codehaus.groovy.ast.ASTNode node, boolean cs) {
+        if (cs && node instanceof org.codehaus.groovy.ast.AnnotatedNode) {
+            ((org.codehaus.groovy.ast.AnnotatedNode) node).putNodeMetaData(
+                    org.codehaus.groovy.transform.sc.StaticCompilationMetadataKeys.STATIC_COMPILE_NODE, Boolean.TRUE);
+        }
+    }
+
     private static void visitClass(CompilationUnit cu, SourceUnit su, ClassNode cn, boolean cs) {
         try {
             StaticTypeCheckingVisitor v = visitor(cu, su, cn, cs);
+            markStaticallyCompiled(cn, cs);
             v.initialize();
             v.visitClass(cn);
             v.performSecondPass();
@@ -319,6 +332,7 @@ public final class Compilation {
         try {
             StaticTypeCheckingVisitor v = visitor(cu, su, mn.getDeclaringClass(), cs);
             v.setMethodsToBeVisited(Collections.singleton(mn));
+            markStaticallyCompiled(mn, cs);
             v.initialize();
             v.visitMethod(mn);
             v.performSecondPass();

@@ -22,6 +22,7 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 
+import groovy.lang.MissingMethodException;
 import org.codehaus.groovy.ast.ASTNode;
 import org.codehaus.groovy.ast.AnnotatedNode;
 import org.codehaus.groovy.ast.AnnotationNode;
@@ -91,7 +92,12 @@ public final class ListenerListTransformation implements ASTTransformation {
             field.setInitialValueExpression(new ListExpression());
         }
         Object nameValue = Members.value(node, "name");
-        String name = Members.truth(nameValue) ? String.valueOf(nameValue) : listener.getNameWithoutPackage();
+        if (Members.truth(nameValue) && !(nameValue instanceof CharSequence)) {
+            // Groovy passes the value on to a String parameter; a number there matches no method.
+            throw new MissingMethodException("addAddListener", getClass(), new Object[] {source, node,
+                    declaringClass, field, listener, nameValue, Members.value(node, "synchronize")});
+        }
+        String name = Members.truth(nameValue) ? nameValue.toString() : listener.getNameWithoutPackage();
 
         List<MethodNode> fireList = new ArrayList<>();
         for (MethodNode m : listener.getMethods()) {
@@ -99,11 +105,18 @@ public final class ListenerListTransformation implements ASTTransformation {
                 fireList.add(m);
             }
         }
-        boolean synchronize = Members.truth(Members.value(node, "synchronize"));
+        Object synchronizeValue = Members.value(node, "synchronize");
+        boolean synchronize = Members.truth(synchronizeValue);
         addAddListener(source, node, declaringClass, field, listener, name, synchronize);
         addRemoveListener(source, node, declaringClass, field, listener, name, synchronize);
         addGetListeners(source, node, declaringClass, field, listener, name, synchronize);
         for (MethodNode method : fireList) {
+            if (synchronize && !(synchronizeValue instanceof Boolean)) {
+                // Groovy hands the member's value itself to the fire methods' boolean parameter: a truthy value that
+                // is not a Boolean ('yes', 1) matches no method, after the other three were added.
+                throw new MissingMethodException("addFireMethods", getClass(), new Object[] {source, node,
+                        declaringClass, field, types, synchronizeValue, method});
+            }
             addFireMethods(source, node, declaringClass, field, types, synchronize, method);
         }
     }

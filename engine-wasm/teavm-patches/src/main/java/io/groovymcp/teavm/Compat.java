@@ -241,6 +241,13 @@ public final class Compat {
      * argument list) keeps the original path.
      */
     public static Object invokeMethod(Object object, String methodName, Object arguments) {
+        if (object != null && "asBoolean".equals(methodName) && arguments instanceof Object[]
+                && ((Object[]) arguments).length == 0) {
+            Boolean truth = groovyTruth(object);
+            if (truth != null) {
+                return truth;
+            }
+        }
         if (object != null && !(arguments instanceof Object[])) {
             if ("equals".equals(methodName)) {
                 return object.equals(arguments);
@@ -253,6 +260,46 @@ public final class Compat {
         }
         return org.codehaus.groovy.runtime.InvokerHelper.invokeMethod(object, methodName, arguments);
     }
+    /**
+     * Groovy truth of a non-Boolean value, as the GDK method that the dynamic {@code asBoolean()} call of
+     * {@code DefaultTypeTransformation.castToBoolean} selects on the JVM; null for a type not listed, which keeps the
+     * original path. The compiler reaches it with annotation constants: {@code AbstractInterruptibleASTTransformation}
+     * reads {@code @ThreadInterrupt(checkOnMethodStart = 'yes')} with {@code asType(value, Boolean)}, and
+     * TimedInterrupt's members go through the same conversion. In wasm the runtime metaclasses have no GDK methods
+     * (no dgminfo, nothing reflectable), so the dynamic call failed and the transform reported an internal error
+     * where the JVM answers true. Most specific type first, as the JVM's method selection picks.
+     */
+    static Boolean groovyTruth(Object o) {
+        if (o instanceof Float) {
+            return org.codehaus.groovy.runtime.DefaultGroovyMethods.asBoolean((Float) o);
+        }
+        if (o instanceof Double) {
+            return org.codehaus.groovy.runtime.DefaultGroovyMethods.asBoolean((Double) o);
+        }
+        if (o instanceof Number) {
+            return org.codehaus.groovy.runtime.DefaultGroovyMethods.asBoolean((Number) o);
+        }
+        if (o instanceof Character) {
+            return org.codehaus.groovy.runtime.DefaultGroovyMethods.asBoolean((Character) o);
+        }
+        if (o instanceof CharSequence) {
+            return org.codehaus.groovy.runtime.StringGroovyMethods.asBoolean((CharSequence) o);
+        }
+        if (o instanceof Boolean) {
+            return (Boolean) o;
+        }
+        if (o instanceof Collection) {
+            return !((Collection<?>) o).isEmpty();
+        }
+        if (o instanceof java.util.Map) {
+            return !((java.util.Map<?, ?>) o).isEmpty();
+        }
+        if (o instanceof Object[]) {
+            return ((Object[]) o).length > 0;
+        }
+        return null;
+    }
+
     /**
      * GroovyLangParser's constructor installs its prediction simulator; this installs it with ANTLR's cache for
      * full-context predictions switched on. Groovy parses with SLL first and, when that fails, re-parses the whole

@@ -48,14 +48,19 @@ import org.codehaus.groovy.transform.TupleConstructorASTTransformation;
 import org.codehaus.groovy.transform.tailrec.TailRecursiveASTTransformation;
 import org.codehaus.groovy.transform.trait.TraitASTTransformation;
 
+import io.groovymcp.teavm.transforms.ConditionalInterruptTransformation;
+import io.groovymcp.teavm.transforms.ListenerListTransformation;
+import io.groovymcp.teavm.transforms.TimedInterruptTransformation;
+
 /**
  * Groovy's built-in local AST transforms, by the annotation that triggers them. On the JVM Groovy finds them through
  * {@code @GroovyASTTransformationClass} and reflection; here the table is compiled in, so only these transforms can
  * ever run and nothing is found by name. A JVM test compares the table with the annotations in the Groovy jar.
  *
  * <p>Left out, and listed in docs/engine.md: transforms of phases the engine never reaches (instruction selection and
- * later: the type checker is run by the engine itself), @ASTTest (disabled), and the transforms Groovy writes in
- * Groovy itself (compiled with invokedynamic call sites TeaVM cannot link): @ListenerList, @TimedInterrupt and @ConditionalInterrupt.
+ * later: the type checker is run by the engine itself) and @ASTTest (disabled). Three transforms Groovy writes in
+ * Groovy against its dynamic runtime, which TeaVM cannot link, are our Java re-implementations
+ * ({@link #REPLACEMENTS}); the JVM oracle runs Groovy's own, so the parity corpus compares the two.
  */
 public final class TransformRegistry {
     /** One transform class and how to make it. */
@@ -68,6 +73,9 @@ public final class TransformRegistry {
             this.factory = factory;
         }
     }
+
+    /** Groovy's transform class name -> the Java re-implementation registered in its place. */
+    public static final Map<String, Class<? extends ASTTransformation>> REPLACEMENTS = new HashMap<>();
 
     private static final Map<String, List<Entry>> BY_ANNOTATION = new HashMap<>();
     private static final Map<Class<?>, Supplier<ASTTransformation>> FACTORIES = new HashMap<>();
@@ -126,6 +134,13 @@ public final class TransformRegistry {
         add("groovy.beans.Vetoable", VetoableASTTransformation.class, VetoableASTTransformation::new);
         add("groovy.transform.ThreadInterrupt", ThreadInterruptibleASTTransformation.class,
                 ThreadInterruptibleASTTransformation::new);
+        replace("groovy.beans.ListenerList", "groovy.beans.ListenerListASTTransformation",
+                ListenerListTransformation.class, ListenerListTransformation::new);
+        replace("groovy.transform.TimedInterrupt", "org.codehaus.groovy.transform.TimedInterruptibleASTTransformation",
+                TimedInterruptTransformation.class, TimedInterruptTransformation::new);
+        replace("groovy.transform.ConditionalInterrupt",
+                "org.codehaus.groovy.transform.ConditionalInterruptibleASTTransformation",
+                ConditionalInterruptTransformation.class, ConditionalInterruptTransformation::new);
     }
 
     private TransformRegistry() {
@@ -135,6 +150,12 @@ public final class TransformRegistry {
                             Supplier<ASTTransformation> factory) {
         BY_ANNOTATION.computeIfAbsent(annotation, k -> new ArrayList<>()).add(new Entry(type, factory));
         FACTORIES.put(type, factory);
+    }
+
+    private static void replace(String annotation, String groovyTransform, Class<? extends ASTTransformation> type,
+                                Supplier<ASTTransformation> factory) {
+        add(annotation, type, factory);
+        REPLACEMENTS.put(groovyTransform, type);
     }
 
     public static List<Entry> forAnnotation(String annotationName) {

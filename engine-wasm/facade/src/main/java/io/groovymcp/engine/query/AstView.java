@@ -180,11 +180,18 @@ final class AstView {
         close();
     }
 
+    /**
+     * Members that @TimedInterrupt and @ConditionalInterrupt generate are named after AnnotationNode.hashCode(), an
+     * identity hash that differs from run to run and between the runtimes; the view shows {@code <hash>} instead.
+     */
+    private static final java.util.regex.Pattern IDENTITY_HASH_NAME =
+            java.util.regex.Pattern.compile("(timedInterrupt|conditionalTransform)-?[0-9]+\\$");
+
     private static String clip(String s) {
         if (s == null) {
             return "";
         }
-        String one = s.replace('\n', ' ').replace('\r', ' ');
+        String one = IDENTITY_HASH_NAME.matcher(s).replaceAll("$1<hash>\\$").replace('\n', ' ').replace('\r', ' ');
         if (one.length() <= MAX_LABEL) {
             return one;
         }

@@ -62,7 +62,7 @@ export function brokenCases() {
   ];
 }
 
-function writeList(name, items) {
+export function writeList(name, items) {
   mkdirSync(work, { recursive: true });
   const p = join(work, `${name}.tsv`);
   writeFileSync(p, items.map((i) => `${i.path}\t${i.uri}`).join("\n") + "\n");
@@ -358,5 +358,6 @@ async function main() {
   if (opt.json) writeFileSync(opt.json, JSON.stringify({ rows, ww, jw, wb, jb, wm, jm, wr, jr }, null, 1));
 }
 
+// importable by the other benches (bench/startup-warm-up.mjs uses jvmRun and the file lists)
 if (process.argv[2] === "--child") await child(process.argv[3], process.argv[4], process.argv[5], process.argv[6]);
-else await main();
+else if (process.argv[1] === self) await main();

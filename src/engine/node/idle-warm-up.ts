@@ -26,7 +26,7 @@ export interface IdleWarmUpOptions {
   readonly rounds?: number;
   /** Main-thread work (the tools' schemas): each call does one short slice and says whether any is left. */
   readonly mainThreadSlice?: () => boolean;
-  /** Operator log, one line when the warm-up ends (never source text). */
+  /** Operator log: one line when the warm-up starts and one when it ends (never source text). */
   readonly log?: (line: string) => void;
 }
 
@@ -102,7 +102,9 @@ export class IdleWarmUp implements EngineService {
       this.stopped = true;
       return;
     }
+    if (this.stopped) return this.finish();
     this.startedAt = performance.now();
+    this.options.log?.("idle warm-up started");
     const mainThread = this.mainThreadLoop();
     for (let round = 0; round < this.rounds; round++) {
       for (let i = 0; i < this.sources.length; i++) {

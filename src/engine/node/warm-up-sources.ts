@@ -140,7 +140,7 @@ trait Named {
 
 trait Counted {
     private int count = 0
-    int next() { ++count }
+    int next() { count = count + 1; count }
 }
 
 @ToString(includeNames = true)

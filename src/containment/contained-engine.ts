@@ -12,7 +12,31 @@ export interface ContainedEngineOptions {
   readonly maxNestingDepth?: number;
   /** Operator log: one line per buffer set aside (never source text). */
   readonly log?: (line: string) => void;
+  /** How the messages name the front end and its remedies (lint and the playground use this layer too). */
+  readonly words?: ContainmentWords;
 }
+
+export interface ContainmentWords {
+  /** Who owns the depth limit: "past the 1000 levels <limitOwner> compiles". Default "this server". */
+  readonly limitOwner?: string;
+  /** Where a too-deep buffer's error is reported. Default "groovy_diagnostics reports it". */
+  readonly diagnosticsHint?: string;
+  /** How to drop a set-aside buffer. Default "close it with groovy_close". */
+  readonly closeHint?: string;
+  /** How to replace a set-aside buffer. Default "replace it (pass text with this uri)". */
+  readonly replaceHint?: string;
+  /** How to make room under the total budget. Default "close a buffer with groovy_close first". */
+  readonly budgetHint?: string;
+}
+
+/** The MCP server's words (the default). */
+const SERVER_WORDS: Required<ContainmentWords> = {
+  limitOwner: "this server",
+  diagnosticsHint: "groovy_diagnostics reports it",
+  closeHint: "close it with groovy_close",
+  replaceHint: "replace it (pass text with this uri)",
+  budgetHint: "close a buffer with groovy_close first",
+};
 
 /**
  * Crash containment and the memory budget, as a layer over the recovering engine (runtime-neutral: no Node).
@@ -40,6 +64,7 @@ export class ContainedEngine implements EngineService {
   private total = 0;
   private readonly maxTotalChars: number;
   private readonly log: (line: string) => void;
+  private readonly words: Required<ContainmentWords>;
 
   constructor(
     private readonly inner: EngineService,
@@ -48,6 +73,7 @@ export class ContainedEngine implements EngineService {
     this.maxTotalChars = options.maxTotalChars ?? 0;
     this.maxNestingDepth = options.maxNestingDepth ?? 0;
     this.log = options.log ?? (() => undefined);
+    this.words = { ...SERVER_WORDS, ...options.words };
   }
 
   /** Characters held by all open buffers together (reported against the budget). */
@@ -64,19 +90,19 @@ export class ContainedEngine implements EngineService {
     const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
     if (uri !== undefined) {
       const why = this.setAside.get(uri);
-      if (why !== undefined) throw new EngineStateError(setAsideMessage(uri, why));
+      if (why !== undefined) throw new EngineStateError(setAsideMessage(uri, why, this.words));
       const deep = this.tooDeep.get(uri);
-      if (deep !== undefined) return depthAnswer(uri, op, deep);
+      if (deep !== undefined) return depthAnswer(uri, op, deep, this.words);
     }
     try {
       return await this.inner.request(op, params);
     } catch (error) {
       if (uri !== undefined && error instanceof EngineInternalError && error.stackOverflow) {
         // the recovering engine has already dropped it from the fresh instance; it stays open here
-        const deep = depthDiagnostic(deepestNesting(this.texts.get(uri) ?? ""));
+        const deep = depthDiagnostic(deepestNesting(this.texts.get(uri) ?? ""), this.words);
         this.tooDeep.set(uri, deep);
         this.log(`a buffer ran the engine out of stack during ${op.slice(0, 40)}; it answers a depth error until replaced`);
-        return depthAnswer(uri, op, deep);
+        return depthAnswer(uri, op, deep, this.words);
       }
       throw await this.contain(error, uri, op);
     }
@@ -87,7 +113,7 @@ export class ContainedEngine implements EngineService {
     const after = this.total - previous + text.length;
     if (this.maxTotalChars > 0 && after > this.maxTotalChars) {
       throw new EngineArgumentError(
-        `opening ${quoteClientString(uri)} (${text.length} characters) would take the open buffers past their total budget of ${this.maxTotalChars} characters (${this.total - previous} are open); close a buffer with groovy_close first`,
+        `opening ${quoteClientString(uri)} (${text.length} characters) would take the open buffers past their total budget of ${this.maxTotalChars} characters (${this.total - previous} are open); ${this.words.budgetHint}`,
       );
     }
     this.setAside.delete(uri); // replacing a set-aside buffer is how the client recovers it
@@ -95,7 +121,7 @@ export class ContainedEngine implements EngineService {
     const deep = this.maxNestingDepth > 0 ? deepestNesting(text, this.maxNestingDepth) : undefined;
     if (deep !== undefined && deep.depth > this.maxNestingDepth) {
       if (this.inner.isOpen(uri)) await this.inner.close(uri);
-      this.tooDeep.set(uri, depthDiagnostic(deep, this.maxNestingDepth));
+      this.tooDeep.set(uri, depthDiagnostic(deep, this.words, this.maxNestingDepth));
       this.track(uri, text);
       return;
     }
@@ -159,9 +185,9 @@ export class ContainedEngine implements EngineService {
     if (error instanceof EngineTimeoutError) {
       // still the watchdog's error (a tool error naming the limit), now saying the buffer is set aside
       const stopped = error.message.replace(/; its buffer .*$/, "");
-      return new EngineTimeoutError(`${stopped}; ${setAsideMessage(uri, why, true)}`, error.limitMs);
+      return new EngineTimeoutError(`${stopped}; ${setAsideMessage(uri, why, this.words, true)}`, error.limitMs);
     }
-    return new EngineStateError(setAsideMessage(uri, why, true));
+    return new EngineStateError(setAsideMessage(uri, why, this.words, true));
   }
 }
 
@@ -179,19 +205,19 @@ function crashReason(error: unknown): string | undefined {
   return undefined;
 }
 
-function setAsideMessage(uri: string, why: string, now = false): string {
-  return `buffer ${quoteClientString(uri)} ${now ? "was set aside" : "is set aside"}: ${why}. The other buffers keep working; replace it (pass text with this uri) or close it with groovy_close`;
+function setAsideMessage(uri: string, why: string, words: Required<ContainmentWords>, now = false): string {
+  return `buffer ${quoteClientString(uri)} ${now ? "was set aside" : "is set aside"}: ${why}. The other buffers keep working; ${words.replaceHint} or ${words.closeHint}`;
 }
 
 /**
  * The depth error, at the opening bracket where the nesting goes past the limit (or, when the engine ran out of
  * stack below it, at the deepest brackets; at the start when there are none, e.g. a chain of 100,000 `+` terms).
  */
-function depthDiagnostic(point: NestingPoint | undefined, limit?: number): Diagnostic {
+function depthDiagnostic(point: NestingPoint | undefined, words: Required<ContainmentWords>, limit?: number): Diagnostic {
   const at = { line: point?.line ?? 0, character: point?.character ?? 0 };
   const why =
     limit !== undefined && point !== undefined
-      ? `brackets nest ${point.depth} levels deep here, past the ${limit} levels this server compiles`
+      ? `brackets nest ${point.depth} levels deep here, past the ${limit} levels ${words.limitOwner} compiles`
       : point !== undefined && point.depth > 1
         ? `this source nests deeper than the compiler's stack holds (its deepest brackets, ${point.depth} levels, start here)`
         : "this source nests deeper than the compiler's stack holds (a very long expression or chain of statements)";
@@ -203,10 +229,10 @@ function depthDiagnostic(point: NestingPoint | undefined, limit?: number): Diagn
 }
 
 /** A too-deep buffer's answer: its diagnostics are the depth error; any other call is a tool error saying so. */
-function depthAnswer(uri: string, op: string, deep: Diagnostic): JsonObject {
+function depthAnswer(uri: string, op: string, deep: Diagnostic, words: Required<ContainmentWords>): JsonObject {
   if (op === "diagnostics") {
     const result: DiagnosticsResult = { uri, diagnostics: [deep], errorCount: 1, warningCount: 0 };
     return result as unknown as JsonObject;
   }
-  throw new EngineStateError(`buffer ${quoteClientString(uri)} does not parse (${deep.message}; line ${deep.range.start.line + 1}); groovy_diagnostics reports it`);
+  throw new EngineStateError(`buffer ${quoteClientString(uri)} does not parse (${deep.message}; line ${deep.range.start.line + 1}); ${words.diagnosticsHint}`);
 }

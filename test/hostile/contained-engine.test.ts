@@ -53,4 +53,22 @@ describe("ContainedEngine", () => {
     await engine.close("groovy-buffer:b");
     expect(engine.totalChars()).toBe(5);
   });
+
+  it("speaks the words of its front end when given them (lint, the playground), the server's by default", async () => {
+    const fake = new FakeEngines();
+    const words = { limitOwner: "groovymcp lint", diagnosticsHint: "its diagnostics report it", closeHint: "close its tab", replaceHint: "edit it", budgetHint: "close a tab first" };
+    const engine = new ContainedEngine(new RecoveringEngine({ spawn: fake.spawn }), { maxTotalChars: 40, maxNestingDepth: 3, words });
+    await engine.open("groovy-buffer:deep", "{{{{}}}}");
+    const diagnostics = await engine.request("diagnostics", { uri: "groovy-buffer:deep" });
+    expect(JSON.stringify(diagnostics)).toContain("brackets nest 4 levels deep here, past the 3 levels groovymcp lint compiles");
+    await expect(engine.request("symbols", { uri: "groovy-buffer:deep" })).rejects.toThrow(/; its diagnostics report it$/);
+    await expect(engine.open("groovy-buffer:big", "x".repeat(39))).rejects.toThrow(/are open\); close a tab first$/);
+    await engine.open("groovy-buffer:bad", "poison");
+    fake.trapNext = true;
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:bad" })).rejects.toThrow(/The other buffers keep working; edit it or close its tab$/);
+    const server = new ContainedEngine(new RecoveringEngine({ spawn: new FakeEngines().spawn }), { maxNestingDepth: 3 });
+    await server.open("groovy-buffer:deep", "{{{{}}}}");
+    expect(JSON.stringify(await server.request("diagnostics", { uri: "groovy-buffer:deep" }))).toContain("past the 3 levels this server compiles");
+    await expect(server.request("symbols", { uri: "groovy-buffer:deep" })).rejects.toThrow(/; groovy_diagnostics reports it$/);
+  });
 });

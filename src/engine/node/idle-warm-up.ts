@@ -91,7 +91,9 @@ export class IdleWarmUp implements EngineService {
   }
 
   report(): WarmUpReport {
-    const end = this.endedAt || (this.startedAt ? performance.now() : 0);
+    // stopped before the engine was up: it never ran
+    if (this.startedAt === 0) return { slices: 0, longestSliceMs: 0, totalMs: 0, stoppedBy: this.stoppedBy };
+    const end = this.endedAt || performance.now();
     return { slices: this.slices, longestSliceMs: this.longest, totalMs: end - this.startedAt, stoppedBy: this.stoppedBy };
   }
 

@@ -48,15 +48,28 @@ def names = accounts.inject('') { acc, a -> acc + a.owner[0].toUpperCase() }
 assert names.size() == 3
 println accounts*.describe().join('\\n')
 println "rich=$rich total=$total byOwner=$byOwner"
-def ranges = (1..10).step(2).collect { it * it } + (0..<3).toList()
+`,
+  // 1b: a script of collection methods, ranges, maps and closures (split from 1)
+  `def ranges = (1..10).step(2).collect { it * it } + (0..<3).toList()
 def grouped = ranges.groupBy { it % 3 }.collectEntries { k, v -> [k, v.size()] }
 println grouped.sort { a, b -> b.value <=> a.value }
+def people = [[name: 'ann', age: 31], [name: 'bob', age: 25], [name: 'cy', age: 42]]
+def older = people.findAll { it.age > 30 }.collect { it.name.capitalize() }
+def byAge = people.sort(false) { it.age }*.name
+def stats = [min: people*.age.min(), max: people*.age.max(), avg: people.sum { it.age } / people.size()]
+def nested = [a: [b: [c: 1]]]
+nested.a.b.d = 2
+def flat = [[1, [2, 3]], [4]].flatten().unique().reverse()
+def (evens, odds) = (1..9).split { it % 2 == 0 }
+def counts = 'mississippi'.toList().countBy { it }
+def windows = (1..6).collate(2)
+def any = people.any { it.name.startsWith('c') } && people.every { it.age > 18 }
+println([older, byAge, stats, nested, flat, evens, odds, counts, windows, any, people.indexed().collect { i, p -> "$i:\${p.name}" }])
 `,
-  // 2: @CompileStatic, generics, interfaces, default methods, enums with bodies, switch
+  // 2: @CompileStatic classes, interfaces, default methods, enums with bodies
   `package warmup.typed
 
 import groovy.transform.CompileStatic
-import java.util.function.Function
 
 interface Shape {
     double area()
@@ -84,6 +97,16 @@ class Rect implements Shape, Comparable<Rect> {
     double area() { w * h }
     int compareTo(Rect other) { Double.compare(area(), other.area()) }
 }
+
+println([new Circle(1).label(), new Rect(2, 3).compareTo(new Rect(1, 1)), Unit.MM.toMetres(5)])
+`,
+  // 2b: generic classes, bounded type parameters, both switch forms (split from 2: each slice pays its own cold code)
+  `package warmup.generic
+
+import groovy.transform.CompileStatic
+import java.util.function.Function
+
+enum Unit { MM, CM, M }
 
 @CompileStatic
 class Registry<K extends Comparable<K>, V> {
@@ -119,12 +142,12 @@ int score(Unit u) {
     }
 }
 
-def reg = new Registry<String, Shape>()
-reg.add('round', new Circle(2))
-reg.add('square', new Rect(2, 2))
-reg.add('square', new Rect(1, 3))
-println reg.mapAll { Shape s -> s.label() }
-println([classify(3), classify('abc'), classify(null), score(Unit.CM), Unit.CM.toMetres(250)])
+def reg = new Registry<String, List<Integer>>()
+reg.add('round', [2])
+reg.add('square', [2, 2])
+reg.add('square', [1, 3])
+println reg.mapAll { List<Integer> s -> s.sum() }
+println([classify(3), classify('abc'), classify(null), score(Unit.CM), reg.size()])
 `,
   // 3: traits, annotations and AST transforms, records, inheritance, static nested and inner classes
   `package warmup.transforms

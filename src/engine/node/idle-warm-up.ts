@@ -7,8 +7,8 @@ import { WARM_UP_SOURCES } from "./warm-up-sources.js";
  * stderr line when it starts and one when it ends (what the benches read). Anything else, or nothing: off.
  *
  * Why not on by default: after the warm-up, compiles of very large buffers got slower, not faster (four open buffers
- * of 478,000 characters of comments: 2.5-9.2 s per call against 1.5-3.2 s cold, same load; test/hostile/memory.test.ts
- * then passed the 20 s call limit), while ordinary files got faster (docs/engine-performance.md, "Session 8"). Until
+ * of 478,000 characters of comments: 3.9-9.2 s per call against 1.5-3.2 s cold, back to back in one process), while
+ * ordinary files got faster (docs/engine-performance.md, "Session 8"). Until
  * that is understood, a client opts in.
  */
 export const WARM_UP_VARIABLE = "GROOVYMCP_WARMUP";

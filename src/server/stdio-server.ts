@@ -1,5 +1,8 @@
 import { confinedReader, type Root } from "../confinement/confined-file.js";
 import { nodeEngine } from "../engine/node/index.js";
+import { serverWarmUp } from "../engine/node/idle-warm-up.js";
+import { toolDefinitions } from "../tools/tool-definitions.js";
+import { schemaPrecompiler } from "../tools/argument-validation.js";
 import type { Limits } from "../limits/limits.js";
 import { logFailure, logLine } from "../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
@@ -54,17 +57,23 @@ export function serve(options: ServeOptions): void {
 
   const engine = nodeEngine({ classpathJars: options.classpathJars, limits: options.limits });
   engine.start();
+  const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
+  for (const warning of tools.warnings) logLine(warning);
+  // the idle warm-up (src/engine/node/idle-warm-up.ts): compiles our own Groovy and the tools' schemas until the
+  // client's first tools/call; as a layer over the engine it keeps every client call away from its buffers
+  const schemas = toolDefinitions(options.limits)
+    .filter((t) => tools.allowlist.allows(t.name))
+    .flatMap((t) => [t.inputSchema, t.outputSchema]);
+  const warmUp = serverWarmUp(engine, process.env, options.limits.callTimeoutMs, { mainThreadSlice: schemaPrecompiler(schemas), log: logLine });
   const workspace = new Workspace({
     // crash containment and the buffer budget (src/containment, issue 13)
-    engine: new ContainedEngine(engine, { maxTotalChars: options.limits.maxTotalBufferChars, maxNestingDepth: options.limits.maxNestingDepth, log: logLine }),
+    engine: new ContainedEngine(warmUp ?? engine, { maxTotalChars: options.limits.maxTotalBufferChars, maxNestingDepth: options.limits.maxNestingDepth, log: logLine }),
     maxOpenBuffers: options.limits.maxOpenBuffers,
     maxSourceChars: options.limits.maxSourceChars,
     reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),
     noReaderMessage: "the server was started without --root, so it cannot read files; pass the source as text instead",
     closeHint: "close one with groovy_close first",
   });
-  const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
-  for (const warning of tools.warnings) logLine(warning);
   const session = new DualEraSession({
     tools: tools.allowlist,
     workspace,
@@ -112,6 +121,8 @@ export function serve(options: ServeOptions): void {
   };
 
   const enqueue = (work: Work): void => {
+    // the first request that may reach the engine ends the warm-up for good (it waits for one slice at most)
+    if (warmUp !== undefined && work.kind === "line" && mayUseEngine(work.line)) void warmUp.stop();
     // MCP wants ping answered promptly: while a request waits on the engine, a ping is answered at once; every
     // other request (and a ping at any other time) stays strictly in order.
     if (engineBusy && work.kind === "line" && isPing(work.line)) {
@@ -134,6 +145,7 @@ export function serve(options: ServeOptions): void {
   });
 
   stdin.on("data", (chunk: Buffer) => reader.push(chunk));
+  void warmUp?.start();
   const onEnd = (): void => {
     if (inputEnded) return;
     inputEnded = true;

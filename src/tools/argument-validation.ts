@@ -31,6 +31,34 @@ async function compiledValidator(schema: Schema): Promise<ValidateFunction> {
   return validate;
 }
 
+/**
+ * Compiling a tool's two schemas costs ~100-300 ms on the main thread (ajv generates and evals code), which the
+ * tool's first call used to pay. The idle warm-up calls the returned function between its engine slices: each call
+ * compiles at most one schema that is not compiled yet (so a request arriving meanwhile waits for one schema at most)
+ * and returns false once none is left. Before ajv has loaded it compiles nothing and returns true.
+ */
+export function schemaPrecompiler(schemas: readonly Schema[]): () => boolean {
+  const pending = [...schemas];
+  let loaded: SchemaCompiler | undefined;
+  loadCompiler().then(
+    (c) => (loaded = c),
+    () => (pending.length = 0),
+  );
+  return () => {
+    if (loaded === undefined) return pending.length > 0;
+    for (let schema = pending.shift(); schema !== undefined; schema = pending.shift()) {
+      if (cache.has(schema)) continue;
+      try {
+        cache.set(schema, loaded.compile(schema));
+      } catch {
+        // a schema ajv refuses is refused again, with its error, at the call that needs it
+      }
+      break;
+    }
+    return pending.length > 0;
+  };
+}
+
 function describe(error: ErrorObject): string {
   const where = error.instancePath === "" ? "arguments" : `argument ${error.instancePath.slice(1).replace(/\//g, ".")}`;
   switch (error.keyword) {

@@ -1,0 +1,116 @@
+// bench/engine-real/rss-levers: host-side levers against the peak RSS of a long run, measured as the server runs the
+// engine: in a worker_threads Worker with the server's resourceLimits (3,072 MiB old generation, 16 MiB stack).
+// One fresh process per configuration: 200 calls on one file, then a 2,000-file run cycling through every real
+// file (the `rss` row of bench/engine-real); prints ms per file, VmHWM, and the worker's heap after a forced GC
+// (live data) against before it (live + garbage), so what the peak is made of can be read off.
+//
+//   node bench/engine-real/rss-levers.mjs [--big 2000] [--configs "name=flags|young=MB|idleClear=N;..."]
+//
+// Run `npm run bench:real` (or `-- --only none`) once first: it writes the file lists this reads.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const work = join(root, "bench", ".cache", "engine-real");
+const self = fileURLToPath(import.meta.url);
+const status = (k) => Number(readFileSync("/proc/self/status", "utf8").split("\n").find((l) => l.startsWith(k)).replace(/[^0-9]/g, "")) / 1024;
+
+async function workerMain({ list, calls, big, cacheBudgetAfterEach }) {
+  const v8 = await import("node:v8");
+  const { loadEngine } = await import(pathToFileURL(join(root, "dist", "engine", "core", "index.js")).href);
+  const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
+  const { readEngineImage } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-image.js")).href);
+  const { exports: ex } = await loadEngine(await readEngineImage(locateEngineFiles(), []), () => {});
+  const call = (op, p) => {
+    const r = JSON.parse(ex.handle(JSON.stringify({ op, ...p })));
+    if (r.error) throw new Error(`${r.error.kind}: ${r.error.message}`);
+    return r.result;
+  };
+  const alone = (uri, text) => {
+    call("open", { uri, text });
+    try {
+      call("diagnostics", { uri });
+    } finally {
+      call("close", { uri });
+    }
+  };
+  const items = readFileSync(list, "utf8").split("\n").filter(Boolean).map((l) => {
+    const [path, uri] = l.split("\t");
+    return { uri, text: readFileSync(path, "utf8") };
+  });
+  const heap = () => v8.getHeapStatistics();
+  let maxUsed = 0;
+  let maxTotal = 0;
+  const sample = () => {
+    const h = heap();
+    maxUsed = Math.max(maxUsed, h.used_heap_size);
+    maxTotal = Math.max(maxTotal, h.total_heap_size);
+  };
+  for (let k = 0; k < calls; k++) alone(items[0].uri, `${items[0].text}\n// ${k % 7}`);
+  const s = performance.now();
+  for (let k = 0; k < big; k++) {
+    alone(items[k % items.length].uri, items[k % items.length].text);
+    if (cacheBudgetAfterEach > 0 && k % 50 === 49) ex.parserCache(cacheBudgetAfterEach);
+    if (k % 10 === 0) sample();
+  }
+  const msPerFile = (performance.now() - s) / big;
+  const before = heap();
+  const entries = typeof ex.parserCache === "function" ? JSON.parse(ex.parserCache(0)).entries : -1;
+  const hwmMb = status("VmHWM:");
+  // a full GC: what is left is live (the DFA cache, the class model, the engine's statics)
+  if (typeof globalThis.gc === "function") globalThis.gc();
+  const after = heap();
+  return { msPerFile, hwmMb, rssEndMb: status("VmRSS:"), entries, maxUsedMb: maxUsed / 2 ** 20, maxTotalMb: maxTotal / 2 ** 20,
+    usedBeforeGcMb: before.used_heap_size / 2 ** 20, totalBeforeGcMb: before.total_heap_size / 2 ** 20,
+    liveAfterGcMb: after.used_heap_size / 2 ** 20, totalAfterGcMb: after.total_heap_size / 2 ** 20, rssAfterGcMb: status("VmRSS:") };
+}
+
+function child(config) {
+  const resourceLimits = { maxOldGenerationSizeMb: 3072, stackSizeMb: 16 };
+  if (config.young) resourceLimits.maxYoungGenerationSizeMb = Number(config.young);
+  if (config.old) resourceLimits.maxOldGenerationSizeMb = Number(config.old);
+  const w = new Worker(self, { workerData: { ...config, worker: true }, resourceLimits });
+  w.on("message", (m) => {
+    process.stdout.write(`${JSON.stringify(m)}\n`);
+    process.exit(0);
+  });
+  w.on("error", (e) => {
+    process.stderr.write(`${e.stack}\n`);
+    process.exit(1);
+  });
+}
+
+if (!isMainThread && workerData?.worker) {
+  parentPort.postMessage(await workerMain(workerData));
+} else if (process.argv[2] === "--child") {
+  child(JSON.parse(process.argv[3]));
+} else {
+  const { values: opt } = parseArgs({ options: { big: { type: "string", default: "2000" }, calls: { type: "string", default: "200" },
+    configs: { type: "string", default: "default=;young 16=young=16;young 8=young=8;heap growing 20%=flags=--heap-growing-percent=20;optimize for size=flags=--optimize-for-size" } } });
+  const list = join(work, "all.tsv");
+  console.log(`## rss-levers: Node ${process.versions.node}, ${opt.calls} calls then ${opt.big} files, worker with the server's limits, ${new Date().toISOString().slice(0, 16)}Z, load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`);
+  console.log("| configuration | ms / file | peak RSS (VmHWM) MB | heap used, peak sampled MB | heap total, peak MB | end: used before GC / live after GC MB | DFA entries |\n|---|---:|---:|---:|---:|---:|---:|");
+  for (const spec of opt.configs.split(";")) {
+    const [name, ...parts] = spec.split("=");
+    const config = { list, calls: Number(opt.calls), big: Number(opt.big), cacheBudgetAfterEach: 0 };
+    let flags = [];
+    for (let i = 0; i < parts.length; i += 2) {
+      if (parts[i] === "flags") flags = parts.slice(i + 1).join("=").split(",").filter(Boolean);
+      else if (parts[i]) config[parts[i]] = parts[i + 1];
+      if (parts[i] === "flags") break;
+    }
+    if (config.clear) config.cacheBudgetAfterEach = Number(config.clear);
+    const r = spawnSync(process.execPath, ["--expose-gc", ...flags, self, "--child", JSON.stringify(config)], { encoding: "utf8" });
+    if (r.status !== 0) {
+      console.log(`| ${name} | failed (${r.status}): ${r.stderr.split("\n").slice(-3).join(" ").slice(0, 200)} | | | | | |`);
+      continue;
+    }
+    const o = JSON.parse(r.stdout.trim().split("\n").pop());
+    const f = (x) => x.toFixed(x >= 100 ? 0 : 1);
+    console.log(`| ${name} ${flags.join(" ")} | ${f(o.msPerFile)} | ${f(o.hwmMb)} | ${f(o.maxUsedMb)} | ${f(o.maxTotalMb)} | ${f(o.usedBeforeGcMb)} / ${f(o.liveAfterGcMb)} | ${o.entries} |`);
+  }
+}

@@ -87,3 +87,57 @@ describe.skipIf(!splitBuilt)("class model packs on first use (skipped when the s
     expect(JSON.stringify(da)).toContain("javax.swing.JFrame");
   });
 });
+
+/**
+ * Byte for byte: the facade's own JSON from a core engine that loads packs on demand (through the core loader's
+ * withModelPacks, as every front end does) equals the whole model's, request by request, over sources that need
+ * extra packs and a slice of the fixture corpus, in one session each, so caches carried across requests count.
+ */
+describe.skipIf(!splitBuilt)("core + packs on demand answer byte for byte as the whole model (skipped when not built)", () => {
+  it("the same bytes for every request", async () => {
+    const { loadEngine, withModelPacks } = await import("../../src/engine/core/index.js");
+    const { locateEngineFiles } = await import("../../src/engine/node/engine-files.js");
+    const { readEngineImage } = await import("../../src/engine/node/engine-image.js");
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const quiet = (): void => undefined;
+    const whole = await loadEngine(await readEngineImage(locateEngineFiles({ ...process.env, GROOVYMCP_CLASS_MODEL: "whole" }), []), quiet);
+    const coreImage = await readEngineImage(locateEngineFiles({ ...process.env, GROOVYMCP_CLASS_MODEL: "core" }), []);
+    const asked: string[] = [];
+    const source = coreImage.modelPacks!;
+    const core = await loadEngine({ ...coreImage, modelPacks: (name) => (asked.push(name), source(name)) }, quiet);
+    const corpus = join(PROJECT_ROOT, "test", "fixtures", "corpus");
+    const fixtures = readdirSync(corpus).filter((f) => f.endsWith(".groovy")).sort().filter((_, i) => i % 10 === 0);
+    const sources: [string, string][] = [
+      ["Core.groovy", CORE],
+      ["Build.groovy", ANT],
+      ["Ui.groovy", SWING],
+      ["T.groovy", "import org.junit.Test\nimport static org.junit.Assert.assertEquals\nclass T {\n    @Test void t() { assertEquals(1, 1) }\n}\n"],
+      ["G.groovy", "class G extends groovy.test.GroovyTestCase {\n    void testIt() { assertEquals(2, 1 + 1) }\n}\n"],
+      ...fixtures.map((f): [string, string] => [f, readFileSync(join(corpus, f), "utf8")]),
+    ];
+    const requests: string[] = [];
+    for (const [name, text] of sources) {
+      const uri = `file:///${name}`;
+      requests.push(JSON.stringify({ op: "open", uri, text }));
+      requests.push(JSON.stringify({ op: "diagnostics", uri }));
+      requests.push(JSON.stringify({ op: "symbols", uri }));
+      for (const line of [0, 1, 3]) requests.push(JSON.stringify({ op: "describe", uri, line, character: 12 }));
+      requests.push(JSON.stringify({ op: "complete", uri, line: 1, character: 4 }));
+      requests.push(JSON.stringify({ op: "close", uri }));
+    }
+    requests.push(JSON.stringify({ op: "info" }));
+    let same = 0;
+    for (const request of requests) {
+      const a = whole.exports.handle(request);
+      const b = await withModelPacks(core.exports, core.modelPacks, () => core.exports.handle(request));
+      expect(b, request.slice(0, 120)).toBe(a);
+      same++;
+    }
+    expect(same).toBe(requests.length);
+    // the extra-pack sources really needed packs, and each was read once
+    expect(asked.some((n) => n.startsWith("org.apache.tools"))).toBe(true);
+    expect(asked.some((n) => n.startsWith("javax.swing"))).toBe(true);
+    expect(asked.some((n) => n.startsWith("org.junit") || n.startsWith("junit"))).toBe(true);
+    expect(new Set(asked).size).toBe(asked.length);
+  }, 120_000);
+});

@@ -1,0 +1,59 @@
+/// <reference lib="dom" />
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
+import { loadEngine } from "../../src/engine/core/index.js";
+import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
+import { readEngineImage } from "../../src/engine/node/engine-image.js";
+import { newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+
+/**
+ * The playground downloads the class model's core only; an extra pack is fetched the first time a source needs
+ * one. Checked in the real page in headless Chromium, with every request counted, against the whole model loaded
+ * in Node through the same core loader (the oracle of what the page must show).
+ */
+const ANT = "import org.apache.tools.ant.Project\n@groovy.transform.CompileStatic\nclass Build {\n    Date when(Project p) { p.getName() }\n}\n";
+
+let harness: PlaygroundHarness;
+let context: BrowserContext;
+let expected: string[] = [];
+
+const packRequests = (): string[] => harness.requests.filter((url) => url.includes("/engine/classmodel-packs/"));
+
+describe.skipIf(skipReason !== "")(`class model packs in the playground${skipReason}`, () => {
+  beforeAll(async () => {
+    // the whole model's answer for ANT, computed in Node
+    const whole = await loadEngine(await readEngineImage(locateEngineFiles({ ...process.env, GROOVYMCP_CLASS_MODEL: "whole" }), []), () => undefined);
+    whole.exports.handle(JSON.stringify({ op: "open", uri: "file:///Build.groovy", text: ANT }));
+    const reply = JSON.parse(whole.exports.handle(JSON.stringify({ op: "diagnostics", uri: "file:///Build.groovy" }))) as {
+      result: { diagnostics: { message: string }[] };
+    };
+    expected = reply.result.diagnostics.map((d) => d.message.split("\n")[0]!);
+    harness = await PlaygroundHarness.start();
+    context = await harness.newContext();
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness?.close();
+  });
+
+  it("first load fetches the core, not the whole model, and no extra pack for the example", async () => {
+    const page = await harness.open(context);
+    await expect.poll(() => problems(page).textContent(), { timeout: 30_000 }).toContain("Cannot return value of type java.lang.String");
+    expect(harness.requests.some((url) => url.endsWith("/engine/classmodel-core.bin"))).toBe(true);
+    expect(harness.requests.some((url) => url.endsWith("/engine/classmodel.bin"))).toBe(false);
+    expect(packRequests()).toEqual([]);
+
+    // a source that needs Ant: the page fetches its packs and shows the whole model's diagnostics
+    expect(expected.length).toBe(1);
+    expect(expected[0]).toContain("Cannot return value of type java.lang.String");
+    await newTab(page);
+    await paste(page, ANT);
+    await expect.poll(() => problems(page).textContent(), { timeout: 60_000 }).toContain(expected[0]!);
+    expect(await problems(page).textContent()).not.toContain("unable to resolve class");
+    const fetched = packRequests();
+    expect(fetched.some((url) => url.includes("org.apache.tools"))).toBe(true);
+    // each pack once
+    expect(new Set(fetched).size).toBe(fetched.length);
+    harness.expectOwnOriginsOnly(1);
+  });
+});

@@ -17,7 +17,9 @@ let harness: PlaygroundHarness;
 let context: BrowserContext;
 let expected: string[] = [];
 
-const packRequests = (): string[] => harness.requests.filter((url) => url.includes("/engine/classmodel-packs/"));
+/** Pack requests the engine's worker made (the service worker's own pass-through fetch of each is left out). */
+const engineRequests: string[] = [];
+const packRequests = (): string[] => engineRequests.filter((url) => url.includes("/engine/classmodel-packs/"));
 
 describe.skipIf(skipReason !== "")(`class model packs in the playground${skipReason}`, () => {
   beforeAll(async () => {
@@ -30,6 +32,9 @@ describe.skipIf(skipReason !== "")(`class model packs in the playground${skipRea
     expected = reply.result.diagnostics.map((d) => d.message.split("\n")[0]!);
     harness = await PlaygroundHarness.start();
     context = await harness.newContext();
+    context.on("request", (request) => {
+      if (request.serviceWorker() === null) engineRequests.push(request.url());
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -42,6 +47,7 @@ describe.skipIf(skipReason !== "")(`class model packs in the playground${skipRea
     expect(harness.requests.some((url) => url.endsWith("/engine/classmodel-core.bin"))).toBe(true);
     expect(harness.requests.some((url) => url.endsWith("/engine/classmodel.bin"))).toBe(false);
     expect(packRequests()).toEqual([]);
+    expect(harness.requests.filter((url) => url.includes("/engine/classmodel-packs/"))).toEqual([]);
 
     // a source that needs Ant: the page fetches its packs and shows the whole model's diagnostics
     expect(expected.length).toBe(1);
@@ -52,8 +58,14 @@ describe.skipIf(skipReason !== "")(`class model packs in the playground${skipRea
     expect(await problems(page).textContent()).not.toContain("unable to resolve class");
     const fetched = packRequests();
     expect(fetched.some((url) => url.includes("org.apache.tools"))).toBe(true);
-    // each pack once
+    // each pack once, and the service worker kept it for the next visit
     expect(new Set(fetched).size).toBe(fetched.length);
+    const cached = await page.evaluate(async () => {
+      const names: string[] = [];
+      for (const key of await caches.keys()) for (const r of await (await caches.open(key)).keys()) names.push(r.url);
+      return names.filter((url) => url.includes("/engine/classmodel-packs/"));
+    });
+    expect(cached.sort()).toEqual([...fetched].sort());
     harness.expectOwnOriginsOnly(1);
   });
 });

@@ -286,8 +286,9 @@ class ClassModelGeneratorTest {
             assertArrayEquals(in.readAllBytes(), copied);
         }
         String info = new String(Fixture.model().entries().get(ClassModelGenerator.INFO_ENTRY));
-        // groovy-dateutil, -xml, -datetime, -nio, -sql and -swing carry extension-module descriptors
-        assertTrue(info.contains("extensionModules=6"), info);
+        // groovy-dateutil, -xml, -datetime, -nio, -sql, -swing, -ginq, -jsr223, -macro and -macro-library carry
+        // extension-module descriptors
+        assertTrue(info.contains("extensionModules=10"), info);
     }
 
     @Test

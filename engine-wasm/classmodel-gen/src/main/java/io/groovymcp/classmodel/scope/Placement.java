@@ -60,7 +60,23 @@ public final class Placement {
             new Row("org/codehaus/groovy/ant", "groovy-ant"),
             new Row("org/codehaus/groovy/groovydoc", "groovy-groovydoc"),
             new Row("org/codehaus/groovy/tools/groovydoc", "groovy-groovydoc"),
-            new Row("org/codehaus/groovy/binding", "groovy-swing"));
+            new Row("org/codehaus/groovy/binding", "groovy-swing"),
+            // the modules added in session 8 (no corpus file names them; their compile-time code runs on neither
+            // runtime, so what they bring is resolution of their types): rare enough to fetch on use
+            new Row("groovy/toml", "groovy-toml"),
+            new Row("org/apache/groovy/toml", "groovy-toml"),
+            new Row("groovy/contracts", "groovy-contracts"),
+            new Row("org/apache/groovy/contracts", "groovy-contracts"),
+            new Row("groovy/typecheckers", "groovy-typecheckers"),
+            new Row("org/apache/groovy/typecheckers", "groovy-typecheckers"),
+            new Row("groovy/ginq", "groovy-ginq"),
+            new Row("org/apache/groovy/ginq", "groovy-ginq"),
+            new Row("org/codehaus/groovy/macro", "groovy-macro"),
+            new Row("org/apache/groovy/macrolib", "groovy-macro-library"),
+            new Row("org/apache/groovy/plugin", "groovy-testng"),
+            new Row("org/codehaus/groovy/jsr223", "groovy-jsr223"),
+            new Row("org/apache/groovy/groovysh", "groovy-groovysh"),
+            new Row("org/apache/groovy/docgenerator", "groovy-docgenerator"));
 
     private Placement() {
     }

@@ -7,8 +7,13 @@ import { defineConfig, type Plugin } from "vite";
 
 const webRoot = fileURLToPath(new URL(".", import.meta.url));
 const engineDist = join(webRoot, "..", "engine-wasm", "target", "dist");
-/** The engine files the page fetches; built by the Maven reactor, never committed. */
-const ENGINE_FILES = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"] as const;
+/**
+ * The engine files the page fetches at start; built by the Maven reactor, never committed. The class model is its
+ * core (classmodel-core.bin); the extra packs in classmodel-packs/ are copied too but not precached: the engine
+ * fetches one the first time a source needs it (docs/engine-classmodel.md, "What is where").
+ */
+const ENGINE_FILES = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel-core.bin"] as const;
+const EXTRA_PACKS_DIR = "classmodel-packs";
 /** What the service worker must hold for a second visit to work with no network. */
 const PRECACHE = /\.(html|js|css|wasm|bin|svg|webmanifest)$/;
 const COMPRESS = /\.(html|js|css|wasm|bin|svg|json|webmanifest)$/;
@@ -30,12 +35,18 @@ function playgroundAssets(): Plugin {
     generateBundle(_options, bundle) {
       const engine = ENGINE_FILES.map((name) => ({ name: `engine/${name}`, bytes: readFileSync(join(engineDist, name)) }));
       for (const file of engine) this.emitFile({ type: "asset", fileName: file.name, source: file.bytes });
+      const packsDir = join(engineDist, EXTRA_PACKS_DIR);
+      const packs = existsSync(packsDir) ? readdirSync(packsDir).filter((name) => name.endsWith(".bin")).sort() : [];
+      if (packs.length === 0) this.error(`the class model's extra packs are missing in ${packsDir}; rebuild the engine`);
+      const packFiles = packs.map((name) => ({ name: `engine/${EXTRA_PACKS_DIR}/${name}`, bytes: readFileSync(join(packsDir, name)) }));
+      for (const file of packFiles) this.emitFile({ type: "asset", fileName: file.name, source: file.bytes });
       const sw = Object.values(bundle).find((file) => file.type === "chunk" && file.fileName === "sw.js");
       if (sw === undefined || sw.type !== "chunk") this.error("sw.js was not built");
       const built = Object.keys(bundle).filter((name) => name !== "sw.js" && PRECACHE.test(name) && !name.startsWith("engine/"));
       const files = [...built, ...engine.map((file) => file.name)].sort();
       const hash = createHash("sha256");
-      for (const file of engine) hash.update(file.name).update(file.bytes);
+      // the packs are part of the build id (a new core needs its own packs) but not of the precache list
+      for (const file of [...engine, ...packFiles]) hash.update(file.name).update(file.bytes);
       for (const name of built) {
         const file = bundle[name]!;
         hash.update(name);

@@ -20,6 +20,7 @@ function fakeImage(options: { failLoad?: boolean } = {}): EngineImage {
         return {
           exports: {
             loadClassModel: () => '{"classes":1}',
+            addModelPacks: () => '{"entries":0}',
             addClasspathJar: () => '{"classes":0}',
             handle: (request: string) => {
               const r = JSON.parse(request) as { op: string };

@@ -1,8 +1,9 @@
 /// <reference lib="webworker" />
 /**
  * The playground's service worker: on install it caches every file of this build (the page, its scripts, the wasm
- * module and the class model), so a second visit works with no network. Requests are answered from the cache
- * first; a new build has a new id, installs beside the old one and removes the old cache when it activates.
+ * module and the class model's core), so a second visit works with no network. Requests are answered from the cache
+ * first; an extra pack of the class model (fetched by the engine the first time a source needs it) is kept in the
+ * same cache when it arrives, so it too works offline once it has been used; a new build has a new id, installs beside the old one and removes the old cache when it activates.
  * It never contacts another origin.
  */
 const worker = self as unknown as ServiceWorkerGlobalScope;
@@ -12,6 +13,8 @@ const BUILD_ID: string = "__BUILD_ID__";
 const FILES: string[] = "__PRECACHE_FILES__" as unknown as string[];
 const PREFIX = "groovymcp-playground-";
 const CACHE = `${PREFIX}${BUILD_ID}`;
+/** The class model's extra packs: not precached (most sessions never need one), cached when first fetched. */
+const EXTRA_PACK = /\/engine\/classmodel-packs\/[A-Za-z0-9_.$-]+\.bin$/;
 
 worker.addEventListener("install", (event) => {
   event.waitUntil(
@@ -45,7 +48,9 @@ worker.addEventListener("fetch", (event) => {
         const page = await cache.match(new URL("./", worker.registration.scope));
         if (page !== undefined) return page;
       }
-      return fetch(request);
+      const response = await fetch(request);
+      if (response.ok && EXTRA_PACK.test(url.pathname)) await cache.put(request, response.clone());
+      return response;
     })(),
   );
 });

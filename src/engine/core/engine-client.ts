@@ -1,18 +1,32 @@
 import { isJsonObject, type JsonObject } from "../../json/json.js";
 import { EngineArgumentError, EngineInternalError, EngineStateError } from "./errors.js";
-import type { EngineExports } from "./teavm-loader.js";
+import { withModelPacks, type EngineExports, type ModelPackSource } from "./teavm-loader.js";
 
 /**
  * The JSON request/response client over the facade's `handle(string): string` (docs/engine-contract.md):
  * one synchronous call, its reply mapped onto the error taxonomy.
  */
 export class EngineClient {
-  constructor(private readonly exports: Pick<EngineExports, "handle">) {}
+  constructor(
+    private readonly exports: EngineExports,
+    /** The extra packs of a core class model; absent when the model is whole. */
+    private readonly modelPacks?: ModelPackSource,
+  ) {}
 
-  call(op: string, params: JsonObject): JsonObject {
+  /**
+   * One call. With a core class model, a call whose lookups need an extra pack is answered `needPacks`; the pack
+   * is added and the same call sent again, so the caller only ever sees the whole model's answer.
+   */
+  async call(op: string, params: JsonObject): Promise<JsonObject> {
+    const request = JSON.stringify({ ...params, op });
+    const raw = await withModelPacks(this.exports, this.modelPacks, () => this.handle(op, request));
+    return parseEngineReply(op, raw);
+  }
+
+  private handle(op: string, request: string): string {
     let raw: unknown;
     try {
-      raw = this.exports.handle(JSON.stringify({ ...params, op }));
+      raw = this.exports.handle(request);
     } catch (error) {
       // A Java exception's message may quote source text, so only a trap's (fixed) message is passed on.
       const what = error instanceof Error && error.name === "RuntimeError" ? `trap: ${error.message.slice(0, 80)}` : `exception ${error instanceof Error ? error.constructor.name : typeof error}`;
@@ -21,7 +35,8 @@ export class EngineClient {
       const stackOverflow = error instanceof RangeError && /call stack/i.test(error.message);
       throw new EngineInternalError(`engine call ${op} failed (${stackOverflow ? "out of stack" : what})`, { instanceLost: true, stackOverflow });
     }
-    return parseEngineReply(op, raw);
+    if (typeof raw !== "string") throw new EngineInternalError(`engine returned a non-string reply to ${op}`);
+    return raw;
   }
 }
 

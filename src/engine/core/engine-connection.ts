@@ -34,12 +34,16 @@ export function inThreadSpawn(image: () => Promise<EngineImage>, options: InThre
     cached ??= image();
     const loaded = await loadEngine(await cached, options.javaOutput);
     if (loaded.refusedJars > 0) options.onRefusedJars?.(loaded.refusedJars);
-    const client = new EngineClient(loaded.exports);
+    const client = new EngineClient(loaded.exports, loaded.modelPacks);
     let disposed = false;
+    // one call at a time, in order: a call waiting for a class model pack must not let a later one run first
+    let queue: Promise<unknown> = Promise.resolve();
     return {
-      request: async (op, params) => {
-        if (disposed) throw new EngineInternalError("the engine instance was disposed", { instanceLost: true });
-        return client.call(op, params);
+      request: (op, params) => {
+        if (disposed) return Promise.reject(new EngineInternalError("the engine instance was disposed", { instanceLost: true }));
+        const next = queue.then(() => client.call(op, params));
+        queue = next.catch(() => undefined);
+        return next;
       },
       dispose: () => {
         disposed = true;

@@ -10,11 +10,11 @@ export {
   type EngineErrorKind, type SerializedEngineError,
 } from "./errors.js";
 export {
-  asInt8, instantiateEngineModule, isTeaVmRuntime, JavaOutputLines, loadEngine, nextTurn,
-  type EngineExports, type EngineImage, type LoadedEngine, type TeaVmImports, type TeaVmLoadOptions, type TeaVmRuntime,
+  asInt8, instantiateEngineModule, isTeaVmRuntime, JavaOutputLines, loadEngine, neededPacks, nextTurn, withModelPacks,
+  type EngineExports, type EngineImage, type ModelPackSource, type LoadedEngine, type TeaVmImports, type TeaVmLoadOptions, type TeaVmRuntime,
 } from "./teavm-loader.js";
 export { EngineClient, parseEngineReply } from "./engine-client.js";
-export { ENGINE_FILE_NAMES, fetchEngineImage, type FetchImageOptions } from "./fetch-image.js";
+export { ENGINE_FILE_NAMES, fetchEngineImage, fetchModelPacks, type FetchImageOptions } from "./fetch-image.js";
 export { inThreadSpawn, type EngineConnection, type InThreadOptions, type SpawnEngine } from "./engine-connection.js";
 export { RecoveringEngine, type EngineService, type RecoveringEngineOptions } from "./recovering-engine.js";
 export {

@@ -1,4 +1,4 @@
-import { EngineUnavailableError } from "./errors.js";
+import { EngineInternalError, EngineUnavailableError } from "./errors.js";
 
 /**
  * The one TeaVM loader. TeaVM's generated runtime (`groovy-engine.wasm-runtime.js`, an ES module) exports
@@ -10,9 +10,17 @@ import { EngineUnavailableError } from "./errors.js";
 /** The exports of the TeaVM-compiled facade (docs/engine-contract.md). */
 export interface EngineExports {
   loadClassModel(bytes: Int8Array): string;
+  /** Adds one extra pack file of the loaded core model (docs/engine-classmodel.md, "What is where"). */
+  addModelPacks(bytes: Int8Array): string;
   addClasspathJar(bytes: Int8Array): string;
   handle(request: string): string;
 }
+
+/**
+ * Where the extra packs of a core class model come from (Node: a file beside it; a browser: a fetch the service
+ * worker caches). Given a pack's name (a file name without ".bin"), it resolves to that file's bytes.
+ */
+export type ModelPackSource = (name: string) => Promise<Uint8Array>;
 
 export type TeaVmImports = Record<string, Record<string, unknown>>;
 
@@ -33,7 +41,10 @@ export interface EngineImage {
   readonly runtime: TeaVmRuntime;
   /** The module's bytes, or (browser) its URL, compiled by streaming so the browser caches the machine code. */
   readonly wasm: Uint8Array | string;
+  /** The whole class model, or its core when `modelPacks` brings the rest on first use. */
   readonly classModel: Uint8Array;
+  /** The extra packs of a core model, fetched when a request first needs one (absent: the model is whole). */
+  readonly modelPacks?: ModelPackSource;
   /** Jar bytes for the compile classpath, in order (already bounded by the front end). */
   readonly classpathJars?: readonly Uint8Array[];
   /** What this runtime must be for the module to load, named when it does not (e.g. "Node.js 22.19 or newer"). */
@@ -47,7 +58,7 @@ export function isTeaVmRuntime(value: unknown): value is TeaVmRuntime {
 function isEngineExports(value: unknown): value is EngineExports {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v["loadClassModel"] === "function" && typeof v["addClasspathJar"] === "function" && typeof v["handle"] === "function";
+  return typeof v["loadClassModel"] === "function" && typeof v["addModelPacks"] === "function" && typeof v["addClasspathJar"] === "function" && typeof v["handle"] === "function";
 }
 
 export function asInt8(bytes: Uint8Array): Int8Array {
@@ -103,6 +114,8 @@ export const nextTurn = (): Promise<void> => new Promise((resolve) => setTimeout
 
 export interface LoadedEngine {
   readonly exports: EngineExports;
+  /** Where the extra packs come from, when the class model loaded is a core. */
+  readonly modelPacks?: ModelPackSource;
   /** Jars the engine refused (not a zip, broken class files): they are skipped, the rest still works. */
   readonly refusedJars: number;
 }
@@ -120,10 +133,61 @@ export async function loadEngine(image: EngineImage, javaOutput: (line: string) 
   for (const jar of image.classpathJars ?? []) {
     await nextTurn();
     try {
-      exports.addClasspathJar(asInt8(jar));
-    } catch {
+      // a jar that overlaps a pack not loaded yet is taken only after that pack is (the engine added nothing)
+      await withModelPacks(exports, image.modelPacks, () => exports.addClasspathJar(asInt8(jar)));
+    } catch (error) {
+      if (error instanceof EngineUnavailableError) throw error;
       refusedJars++;
     }
   }
-  return { exports, refusedJars };
+  return { exports, refusedJars, ...(image.modelPacks === undefined ? {} : { modelPacks: image.modelPacks }) };
+}
+
+/** A pack name as the engine gives it: a directory name of our own build, never a path. */
+const PACK_NAME = /^[A-Za-z0-9_$-]+(\.[A-Za-z0-9_$-]+)*$/;
+
+/** The packs a `needPacks` reply names (docs/engine-contract.md), or undefined for any other reply. */
+export function neededPacks(reply: string): string[] | undefined {
+  if (!reply.startsWith('{"error":{"kind":"needPacks"')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(reply);
+  } catch {
+    return undefined;
+  }
+  const packs = (value as { error?: { packs?: unknown } }).error?.packs;
+  if (!Array.isArray(packs) || packs.length === 0 || !packs.every((p): p is string => typeof p === "string" && PACK_NAME.test(p))) {
+    throw new EngineInternalError("engine asked for class model packs with an unusable list");
+  }
+  return packs;
+}
+
+/**
+ * Runs one engine call; while the engine answers `needPacks`, adds those packs from `source` and runs the same call
+ * again. Each round brings at least one pack the engine did not have, so this ends after at most as many rounds as
+ * the model has packs. With no source (a whole model) a `needPacks` cannot happen; if it did, it is an error.
+ */
+export async function withModelPacks(exports: EngineExports, source: ModelPackSource | undefined, call: () => string): Promise<string> {
+  const added = new Set<string>();
+  for (;;) {
+    const reply = call();
+    const packs = neededPacks(reply);
+    if (packs === undefined) return reply;
+    if (source === undefined) throw new EngineInternalError("engine asked for class model packs, but this class model has no pack source");
+    for (const name of packs) {
+      if (added.has(name)) throw new EngineInternalError(`engine asked again for class model pack ${name} after it was added`);
+      added.add(name);
+      let bytes: Uint8Array;
+      try {
+        bytes = await source(name);
+      } catch (error) {
+        throw new EngineUnavailableError(`the class model pack ${name} could not be loaded (${error instanceof Error ? error.message.slice(0, 120) : "error"})`);
+      }
+      try {
+        exports.addModelPacks(asInt8(bytes));
+      } catch {
+        throw new EngineUnavailableError(`the class model pack ${name} does not belong to this engine's class model`);
+      }
+    }
+  }
 }

@@ -66,13 +66,18 @@ export function serveEngineInWorker(
 ): void {
   const early: WorkerRequest[] = [];
   let client: EngineClient | undefined;
-  const answer = (request: WorkerRequest): void => {
+  // Requests run one at a time in arrival order: one that waits for a class model pack holds the later ones back.
+  let queue: Promise<void> = Promise.resolve();
+  const answerNow = async (request: WorkerRequest): Promise<void> => {
     if (client === undefined) return;
     try {
-      endpoint.postMessage({ type: "reply", id: request.id, result: shape(request.op, client.call(request.op, request.params)) });
+      endpoint.postMessage({ type: "reply", id: request.id, result: shape(request.op, await client.call(request.op, request.params)) });
     } catch (error) {
       endpoint.postMessage({ type: "reply", id: request.id, error: serializeEngineError(error) });
     }
+  };
+  const answer = (request: WorkerRequest): void => {
+    queue = queue.then(() => answerNow(request));
   };
   endpoint.onMessage((message) => {
     if (!isWorkerRequest(message)) return;
@@ -84,7 +89,7 @@ export function serveEngineInWorker(
     .then((img) => loadEngine(img, javaOutput))
     .then(
       (loaded) => {
-        client = new EngineClient(loaded.exports);
+        client = new EngineClient(loaded.exports, loaded.modelPacks);
         endpoint.postMessage({ type: "ready", refusedJars: loaded.refusedJars });
         for (const request of early.splice(0)) answer(request);
       },

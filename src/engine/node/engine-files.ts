@@ -2,12 +2,24 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** The three build outputs of engine-wasm/ that the host loads. */
+/**
+ * Which form of the class model the server loads. `whole` (the default): classmodel.bin, every pack in one local
+ * file; loading it costs the same as loading the core, since only the index is read at start. `core`
+ * (GROOVYMCP_CLASS_MODEL=core): classmodel-core.bin, with the extra packs read from classmodel-packs/ when a request
+ * first needs one, the path the playground takes over the network.
+ */
+export type ClassModelForm = "whole" | "core";
+
+/** The build outputs of engine-wasm/ that the host loads. */
 export interface EngineFiles {
   readonly directory: string;
   readonly wasm: string;
   readonly runtime: string;
+  /** The file loaded at start: the whole model, or its core. */
   readonly classModel: string;
+  readonly classModelForm: ClassModelForm;
+  /** Where the extra packs of the core are (one `<name>.bin` each). */
+  readonly classModelPacks: string;
 }
 
 /**
@@ -20,11 +32,14 @@ export function locateEngineFiles(env: NodeJS.ProcessEnv = process.env): EngineF
     override !== undefined && override.length > 0
       ? override
       : fileURLToPath(new URL("../../../engine-wasm/target/dist/", import.meta.url));
+  const form: ClassModelForm = env["GROOVYMCP_CLASS_MODEL"] === "core" ? "core" : "whole";
   return {
     directory,
     wasm: join(directory, "groovy-engine.wasm"),
     runtime: join(directory, "groovy-engine.wasm-runtime.js"),
-    classModel: join(directory, "classmodel.bin"),
+    classModel: join(directory, form === "core" ? "classmodel-core.bin" : "classmodel.bin"),
+    classModelForm: form,
+    classModelPacks: join(directory, "classmodel-packs"),
   };
 }
 

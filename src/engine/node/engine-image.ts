@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { EngineUnavailableError, isTeaVmRuntime, type EngineImage } from "../core/index.js";
+import { EngineUnavailableError, isTeaVmRuntime, type EngineImage, type ModelPackSource } from "../core/index.js";
 import { engineFilesPresent, type EngineFiles } from "./engine-files.js";
 
 /**
@@ -9,7 +10,11 @@ import { engineFilesPresent, type EngineFiles } from "./engine-files.js";
  */
 export const ENGINE_NODE_REQUIREMENT = "Node.js 22.19 or newer";
 
-/** Reads the engine's files into an image for the core loader. Classpath jars come separately (bounded). */
+/**
+ * Reads the engine's files into an image for the core loader. Classpath jars come separately (bounded). With the
+ * core form of the class model, each extra pack is read from its file the first time a request needs it, and one
+ * operator line says so on stderr (the engine asked for the pack by name; the name is checked by the core loader).
+ */
 export async function readEngineImage(files: EngineFiles, classpathJars: readonly Uint8Array[]): Promise<EngineImage> {
   if (!engineFilesPresent(files)) {
     throw new EngineUnavailableError("the engine's WebAssembly files are missing (run `npm run build:engine`)");
@@ -20,5 +25,12 @@ export async function readEngineImage(files: EngineFiles, classpathJars: readonl
     import(pathToFileURL(files.runtime).href) as Promise<unknown>,
   ]);
   if (!isTeaVmRuntime(runtime)) throw new EngineUnavailableError("the engine runtime has no load function");
-  return { runtime, wasm, classModel, classpathJars, requirement: ENGINE_NODE_REQUIREMENT };
+  const image: EngineImage = { runtime, wasm, classModel, classpathJars, requirement: ENGINE_NODE_REQUIREMENT };
+  if (files.classModelForm === "whole") return image;
+  const modelPacks: ModelPackSource = async (name) => {
+    const bytes = await readFile(join(files.classModelPacks, `${name}.bin`));
+    process.stderr.write(`groovymcp: class model pack ${name} loaded\n`);
+    return bytes;
+  };
+  return { ...image, modelPacks };
 }

@@ -74,6 +74,7 @@ export async function load(path, options = {}) {
   return {
     exports: {
       loadClassModel(bytes) { print("class model loading (Java stdout)"); classes = bytes.length; return JSON.stringify({ classes }); },
+      addModelPacks(bytes) { return JSON.stringify({ entries: bytes.length }); },
       addClasspathJar(bytes) { return JSON.stringify({ classes: bytes.length }); },
       handle(json) { return JSON.stringify(run(JSON.parse(json))); },
     },

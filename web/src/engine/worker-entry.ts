@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import {
-  ENGINE_FILE_NAMES, EngineUnavailableError, isTeaVmRuntime, serveEngineInWorker, webWorkerSide, type EngineImage,
+  ENGINE_FILE_NAMES, EngineUnavailableError, fetchModelPacks, isTeaVmRuntime, serveEngineInWorker, webWorkerSide, type EngineImage,
   type TeaVmRuntime, type WorkerSideEndpoint,
 } from "../../../src/engine/core/index.js";
 
@@ -22,8 +22,11 @@ const at = (name: string): string => new URL(name, base).href;
 // fetchEngineImage waits for it before the compile starts (it returns the image whole); on a first visit that put
 // the class model's ~0.2 s in front of the compile. Here the image is handed over as soon as TeaVM's runtime is
 // imported, and its class model is read only after TeaVM's load has resolved, which waits for the download too.
-const classModel: Promise<Uint8Array> = fetch(at(ENGINE_FILE_NAMES.classModel)).then(async (response) => {
-  if (!response.ok) throw new EngineUnavailableError(`the engine file ${ENGINE_FILE_NAMES.classModel} could not be fetched (HTTP ${response.status})`);
+//
+// Only the class model's core is fetched here; an extra pack (Swing, Ant, JUnit, the jdk.* modules...) is fetched
+// the first time a request needs it, and the service worker keeps it for later visits.
+const classModel: Promise<Uint8Array> = fetch(at(ENGINE_FILE_NAMES.classModelCore)).then(async (response) => {
+  if (!response.ok) throw new EngineUnavailableError(`the engine file ${ENGINE_FILE_NAMES.classModelCore} could not be fetched (HTTP ${response.status})`);
   const bytes = new Uint8Array(await response.arrayBuffer());
   performance.mark("engine:class-model-fetched");
   return bytes;
@@ -49,6 +52,7 @@ async function image(): Promise<EngineImage> {
       },
     },
     wasm: at(ENGINE_FILE_NAMES.wasm),
+    modelPacks: fetchModelPacks(base),
     // the core's loadEngine reads this only after runtime.load above has resolved, so the bytes are there
     get classModel(): Uint8Array {
       if (model === undefined) throw new EngineUnavailableError("the class model was read before it was fetched");

@@ -3,6 +3,7 @@ package io.groovymcp.classmodel;
 import io.groovymcp.classmodel.output.PackedModel;
 import io.groovymcp.classmodel.scope.Coverage;
 import io.groovymcp.classmodel.scope.Origin;
+import io.groovymcp.classmodel.scope.Placement;
 import io.groovymcp.classmodel.select.ModelCheck;
 import io.groovymcp.classmodel.select.Selection;
 import io.groovymcp.classmodel.source.Candidate;
@@ -26,7 +27,8 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * Build-time entry point: writes classmodel.bin, the zip of API stubs that the wasm engine decompiles in place of
+ * Build-time entry point: writes classmodel.bin (and its split form, classmodel-core.bin and classmodel-packs/),
+ * the packs of API stubs that the wasm engine decompiles in place of
  * reflection. Usage:
  *
  * <pre>
@@ -40,6 +42,10 @@ public final class ClassModelGenerator {
     public static final String INFO_ENTRY = "META-INF/classmodel.properties";
     /** Zip folder holding extension-module descriptors, one file per module name, bytes unchanged. */
     public static final String EXTENSION_MODULES_DIR = "META-INF/groovy-extension-modules/";
+    /** The core of the split model, written beside the whole one. */
+    public static final String CORE_FILE = "classmodel-core.bin";
+    /** The directory (beside the whole model) of the split model's extra packs. */
+    public static final String EXTRAS_DIR = "classmodel-packs";
 
     /** Generator inputs. */
     public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report, int packBytes) {
@@ -69,13 +75,33 @@ public final class ClassModelGenerator {
         Result r = generate(options);
         Files.createDirectories(options.out().toAbsolutePath().getParent());
         Files.write(options.out(), r.bin());
+        // The split form of the same model, for hosts that download it (the playground): the core beside the whole
+        // file, the extra packs in a directory of their own, which is emptied first so no pack of an older build
+        // survives.
+        Path dir = options.out().toAbsolutePath().getParent();
+        Files.write(dir.resolve(CORE_FILE), r.packed().core());
+        Path extras = dir.resolve(EXTRAS_DIR);
+        if (Files.isDirectory(extras)) {
+            try (var old = Files.list(extras)) {
+                for (Path f : (Iterable<Path>) old::iterator) {
+                    Files.delete(f);
+                }
+            }
+        }
+        Files.createDirectories(extras);
+        for (Map.Entry<String, byte[]> e : r.packed().extras().entrySet()) {
+            Files.write(extras.resolve(e.getKey()), e.getValue());
+        }
         if (options.report() != null) {
             Files.write(options.report(), report(r).getBytes(StandardCharsets.UTF_8));
         }
+        long extraBytes = r.packed().extras().values().stream().mapToLong(b -> b.length).sum();
         System.err.printf("classmodel: %d classes, %d raw bytes, %d bytes in %d packs (%d members, %d annotations,"
-                        + " %d classes cut for naming types outside the model; %d names still unresolved) -> %s%n",
+                        + " %d classes cut for naming types outside the model; %d names still unresolved) -> %s;"
+                        + " core %d bytes, %d extra packs %d bytes%n",
                 r.classes(), r.rawBytes(), r.bin().length, r.packed().packs().size(), r.stats().droppedMembers, r.stats().droppedAnnotations,
-                r.selection().pruned().size(), r.unresolved().size(), options.out());
+                r.selection().pruned().size(), r.unresolved().size(), options.out(), r.packed().core().length,
+                r.packed().extras().size(), extraBytes);
     }
 
     /** Audit listing for --report: what was cut and why, and what the stubs still cannot resolve. */
@@ -85,9 +111,9 @@ public final class ClassModelGenerator {
         r.selection().pruned().forEach(n -> sb.append("pruned ").append(n).append('\n'));
         sb.append("# types named by exposed members of kept classes but not in the model (those members dropped)\n");
         r.selection().dangling().forEach(n -> sb.append("cut ").append(n).append('\n'));
-        sb.append("# packs: raw bytes, deflated bytes, entries, directories\n");
+        sb.append("# packs: name, core or extra, raw bytes, deflated bytes, entries, directories\n");
         for (PackedModel.PackInfo p : r.packed().packs()) {
-            sb.append("pack ").append(p.raw()).append(' ').append(p.deflated()).append(' ').append(p.entries())
+            sb.append("pack ").append(p.name()).append(p.core() ? " core " : " extra ").append(p.raw()).append(' ').append(p.deflated()).append(' ').append(p.entries())
                     .append(' ').append(String.join(",", p.dirs())).append('\n');
         }
         sb.append("# types still named by stubs (generic signatures) but not in the model: name <- one user\n");
@@ -165,7 +191,7 @@ public final class ClassModelGenerator {
         byte[] info = info(options, classes, jdk, groovy.descriptors().size());
         entries.put(INFO_ENTRY, info);
         raw += info.length;
-        return new Result(entries, PackedModel.write(entries, options.packBytes()), classes, raw, stats, selection,
+        return new Result(entries, PackedModel.write(entries, options.packBytes(), Placement::extraPrefix), classes, raw, stats, selection,
                 ModelCheck.unresolved(stubs));
     }
 

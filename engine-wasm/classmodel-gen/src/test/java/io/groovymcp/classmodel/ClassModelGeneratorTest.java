@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -230,11 +231,39 @@ class ClassModelGeneratorTest {
 
     @Test
     void packsRoundTripEveryEntry() throws IOException {
-        Map<String, byte[]> read = PackReader.read(Fixture.model().bin());
+        Map<String, byte[]> read = PackReader.read(Fixture.model().bin(), Map.of());
         assertEquals(Fixture.model().entries().keySet(), read.keySet());
         for (Map.Entry<String, byte[]> e : Fixture.model().entries().entrySet()) {
             assertArrayEquals(e.getValue(), read.get(e.getKey()), e.getKey());
         }
+    }
+
+    @Test
+    void coreAndExtrasTogetherHoldEveryEntry() throws IOException {
+        io.groovymcp.classmodel.output.PackedModel.Output packed = Fixture.model().packed();
+        assertFalse(packed.extras().isEmpty(), "the fixture model has no extra packs");
+        Map<String, byte[]> read = PackReader.read(packed.core(), packed.extras());
+        assertEquals(Fixture.model().entries().keySet(), read.keySet());
+        for (Map.Entry<String, byte[]> e : Fixture.model().entries().entrySet()) {
+            assertArrayEquals(e.getValue(), read.get(e.getKey()), e.getKey());
+        }
+        // the core alone must not be able to stand in for the whole model
+        assertThrows(IOException.class, () -> PackReader.read(packed.core(), Map.of()));
+    }
+
+    @Test
+    void coreHoldsOnlyCoreDirectoriesAndExtrasOnlyExtraOnes() {
+        for (io.groovymcp.classmodel.output.PackedModel.PackInfo p : Fixture.model().packed().packs()) {
+            for (String d : p.dirs()) {
+                assertEquals(io.groovymcp.classmodel.scope.Placement.inCore(d), p.core(), p.name() + ": " + d);
+            }
+        }
+        assertTrue(io.groovymcp.classmodel.scope.Placement.inCore("java/util"));
+        assertTrue(io.groovymcp.classmodel.scope.Placement.inCore("groovy/json"));
+        assertFalse(io.groovymcp.classmodel.scope.Placement.inCore("javax/swing/text"));
+        assertFalse(io.groovymcp.classmodel.scope.Placement.inCore("org/apache/tools/ant"));
+        // a prefix matches whole path segments only
+        assertTrue(io.groovymcp.classmodel.scope.Placement.inCore("jdkfoo"));
     }
 
     @Test

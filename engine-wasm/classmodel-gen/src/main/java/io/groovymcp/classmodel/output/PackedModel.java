@@ -11,28 +11,38 @@ import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.zip.Deflater;
 
 /**
- * Writes the class model as a pre-indexed pack file (format 2), so the engine reads a small index at load and
+ * Writes the class model as pre-indexed pack files (format 3), so the engine reads a small index at load and
  * inflates a pack only when a class of one of its directories is first asked for. A zip would compress each stub
  * alone (class files share most of their constant pools, so a solid stream is far smaller) and would have to be
  * scanned entry by entry at every start.
  *
  * <pre>
- * file   := "GMCM" u8(2) u32(indexRaw) u32(indexDeflated) deflate(index) pack*
- * index  := u32(class files) u32(packs) { u32(offset from the first pack) u32(deflated) u32(raw) u32(entries) }*
+ * model  := "GMCM" u8(3) u32(modelId) u32(indexRaw) u32(indexDeflated) deflate(index) pack*
+ * index  := u32(class files) u32(packs)
+ *           { utf(name) u8(here) u32(offset from the first pack of this file) u32(deflated) u32(raw) u32(entries) }*
  *           u32(dirs) { utf(dir) u32(pack) }*
  * pack   := deflate( { utf(path) u32(length) }* bytes* )      (entries sorted by path, bytes in the same order)
+ * extra  := "GMCX" u8(3) u32(modelId) u32(pack number) pack   (one file per extra pack, named name + ".bin")
  * </pre>
  * All integers big-endian, utf as in DataOutput.writeUTF, deflate = zlib stream at level 9. A directory is the
- * path up to its last '/', and all entries of one directory sit in one pack. Directories are assigned to packs in
- * sorted order, a new pack starting once the current one holds {@code packBytes} raw bytes, so a pack is a run of
- * neighbouring packages (java/util/concurrent with its atomic and locks subpackages).
+ * path up to its last '/', and all entries of one directory sit in one pack. Directories are split first into core
+ * and extra ({@link Placement}), then each side is assigned to packs in sorted order, a new pack starting once the
+ * current one holds {@code packBytes} raw bytes, so a pack is a run of neighbouring packages
+ * (java/util/concurrent with its atomic and locks subpackages) and never mixes core and extra directories.
+ *
+ * <p>Three outputs share one index: the whole model (every pack here; the JVM oracle, the tests and the Node
+ * server read it), the core (only core packs here, {@code here = 0} for the rest) and one extra file per extra
+ * pack. {@code modelId} is a CRC-32 of the index's pack table and directories, so an extra pack is refused by a
+ * core of another build.
  */
 public final class PackedModel {
     public static final byte[] MAGIC = "GMCM".getBytes(StandardCharsets.US_ASCII);
-    public static final int FORMAT = 2;
+    public static final byte[] EXTRA_MAGIC = "GMCX".getBytes(StandardCharsets.US_ASCII);
+    public static final int FORMAT = 3;
     /**
      * Raw bytes after which the next directory starts a new pack. Measured on the JDK 17 / Groovy 5.0.8 model: 64 KiB
      * gives 1.46 MB in 105 packs, 192 KiB 1.43 MB in 42, 1 MiB 1.41 MB in 8; first-compile times differed by less
@@ -41,11 +51,18 @@ public final class PackedModel {
     public static final int DEFAULT_PACK_BYTES = 192 * 1024;
 
     /** One pack's place in the output, for the build summary and docs. */
-    public record PackInfo(List<String> dirs, int entries, int raw, int deflated) {
+    public record PackInfo(String name, boolean core, List<String> dirs, int entries, int raw, int deflated) {
     }
 
-    /** The file and its layout. */
-    public record Output(byte[] bytes, List<PackInfo> packs, int indexDeflated) {
+    /**
+     * The files and their layout.
+     *
+     * @param bytes  the whole model (every pack inside)
+     * @param core   the core file: the same index, core packs only
+     * @param extras extra pack files by file name ({@code javax.swing.bin}), in pack order
+     */
+    public record Output(byte[] bytes, byte[] core, SortedMap<String, byte[]> extras, List<PackInfo> packs,
+                         int indexDeflated, int modelId) {
     }
 
     private PackedModel() {
@@ -56,56 +73,127 @@ public final class PackedModel {
         return slash < 0 ? "" : path.substring(0, slash);
     }
 
+    /** Everything in one core (the layout of format 3 with no extras), for tests and tools. */
     public static Output write(SortedMap<String, byte[]> entries, int packBytes) {
+        return write(entries, packBytes, dir -> null);
+    }
+
+    /**
+     * @param extraGroup for each directory, null when it belongs to the core, else the name of the extra part it
+     *                   belongs to ({@code org/apache/tools}); an extra pack holds directories of one part only and
+     *                   is named after it ({@code org.apache.tools.2.bin} for its second pack)
+     */
+    public static Output write(SortedMap<String, byte[]> entries, int packBytes, Function<String, String> extraGroup) {
         Map<String, SortedMap<String, byte[]>> byDir = new TreeMap<>();
         for (Map.Entry<String, byte[]> e : entries.entrySet()) {
             byDir.computeIfAbsent(dirOf(e.getKey()), d -> new TreeMap<>()).put(e.getKey(), e.getValue());
         }
         List<List<String>> packDirs = new ArrayList<>();
-        List<String> current = new ArrayList<>();
-        long size = 0;
-        for (Map.Entry<String, SortedMap<String, byte[]>> d : byDir.entrySet()) {
-            long dirSize = 0;
-            for (byte[] b : d.getValue().values()) {
-                dirSize += b.length;
+        List<String> packGroup = new ArrayList<>();
+        for (boolean core : new boolean[] {true, false}) {
+            List<String> current = new ArrayList<>();
+            String currentGroup = null;
+            long size = 0;
+            for (Map.Entry<String, SortedMap<String, byte[]>> d : byDir.entrySet()) {
+                String group = extraGroup.apply(d.getKey());
+                if ((group == null) != core) {
+                    continue;
+                }
+                long dirSize = 0;
+                for (byte[] b : d.getValue().values()) {
+                    dirSize += b.length;
+                }
+                if (!current.isEmpty() && (size + dirSize > packBytes || !java.util.Objects.equals(group, currentGroup))) {
+                    packDirs.add(current);
+                    packGroup.add(currentGroup);
+                    current = new ArrayList<>();
+                    size = 0;
+                }
+                current.add(d.getKey());
+                currentGroup = group;
+                size += dirSize;
             }
-            if (!current.isEmpty() && size + dirSize > packBytes) {
+            if (!current.isEmpty()) {
                 packDirs.add(current);
-                current = new ArrayList<>();
-                size = 0;
+                packGroup.add(currentGroup);
             }
-            current.add(d.getKey());
-            size += dirSize;
-        }
-        if (!current.isEmpty()) {
-            packDirs.add(current);
         }
 
-        ByteArrayOutputStream packs = new ByteArrayOutputStream();
+        List<byte[]> deflatedPacks = new ArrayList<>();
         List<PackInfo> infos = new ArrayList<>();
-        List<int[]> table = new ArrayList<>();
         Map<String, Integer> dirToPack = new LinkedHashMap<>();
-        for (List<String> dirs : packDirs) {
+        java.util.Set<String> names = new java.util.HashSet<>();
+        for (int p = 0; p < packDirs.size(); p++) {
+            List<String> dirs = packDirs.get(p);
             SortedMap<String, byte[]> content = new TreeMap<>();
             for (String d : dirs) {
                 content.putAll(byDir.get(d));
-                dirToPack.put(d, infos.size());
+                dirToPack.put(d, p);
             }
             byte[] raw = packBody(content);
             byte[] deflated = deflate(raw);
-            table.add(new int[] {packs.size(), deflated.length, raw.length, content.size()});
-            packs.write(deflated, 0, deflated.length);
-            infos.add(new PackInfo(dirs, content.size(), raw.length, deflated.length));
+            deflatedPacks.add(deflated);
+            String group = packGroup.get(p);
+            String name;
+            if (group == null) {
+                name = "core." + (dirs.get(0).isEmpty() ? "root" : dirs.get(0).replace('/', '.'));
+            } else {
+                name = group.replace('/', '.');
+                for (int k = 2; names.contains(name); k++) {
+                    name = group.replace('/', '.') + "." + k;
+                }
+            }
+            if (!names.add(name)) {
+                throw new IllegalStateException("two packs named " + name);
+            }
+            infos.add(new PackInfo(name, group == null, dirs, content.size(), raw.length, deflated.length));
         }
+        int classFiles = (int) entries.keySet().stream().filter(n -> n.endsWith(".class")).count();
+        int modelId = modelId(classFiles, infos, dirToPack);
+        byte[] whole = file(classFiles, infos, dirToPack, deflatedPacks, modelId, p -> true);
+        byte[] core = file(classFiles, infos, dirToPack, deflatedPacks, modelId, p -> infos.get(p).core());
+        SortedMap<String, byte[]> extras = new TreeMap<>();
+        for (int p = 0; p < infos.size(); p++) {
+            if (!infos.get(p).core()) {
+                extras.put(infos.get(p).name() + ".bin", extra(modelId, p, deflatedPacks.get(p)));
+            }
+        }
+        int indexDeflated = deflate(index(classFiles, infos, dirToPack, deflatedPacks, p -> true)).length;
+        return new Output(whole, core, extras, infos, indexDeflated, modelId);
+    }
 
+    private static int modelId(int classFiles, List<PackInfo> infos, Map<String, Integer> dirToPack) {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(Integer.toString(classFiles).getBytes(StandardCharsets.UTF_8));
+        for (PackInfo i : infos) {
+            crc.update((i.name() + ' ' + i.deflated() + ' ' + i.raw() + ' ' + i.entries() + '\n')
+                    .getBytes(StandardCharsets.UTF_8));
+        }
+        for (Map.Entry<String, Integer> e : dirToPack.entrySet()) {
+            crc.update((e.getKey() + ' ' + e.getValue() + '\n').getBytes(StandardCharsets.UTF_8));
+        }
+        return (int) crc.getValue();
+    }
+
+    private static byte[] index(int classFiles, List<PackInfo> infos, Map<String, Integer> dirToPack,
+                                List<byte[]> deflatedPacks, java.util.function.IntPredicate here) {
         try {
             ByteArrayOutputStream indexRaw = new ByteArrayOutputStream();
             DataOutputStream idx = new DataOutputStream(indexRaw);
-            idx.writeInt((int) entries.keySet().stream().filter(n -> n.endsWith(".class")).count());
-            idx.writeInt(table.size());
-            for (int[] t : table) {
-                for (int v : t) {
-                    idx.writeInt(v);
+            idx.writeInt(classFiles);
+            idx.writeInt(infos.size());
+            int offset = 0;
+            for (int p = 0; p < infos.size(); p++) {
+                PackInfo i = infos.get(p);
+                boolean in = here.test(p);
+                idx.writeUTF(i.name());
+                idx.writeByte(in ? 1 : 0);
+                idx.writeInt(in ? offset : 0);
+                idx.writeInt(i.deflated());
+                idx.writeInt(i.raw());
+                idx.writeInt(i.entries());
+                if (in) {
+                    offset += deflatedPacks.get(p).length;
                 }
             }
             idx.writeInt(dirToPack.size());
@@ -114,18 +202,48 @@ public final class PackedModel {
                 idx.writeInt(e.getValue());
             }
             idx.flush();
-            byte[] index = deflate(indexRaw.toByteArray());
+            return indexRaw.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
+    private static byte[] file(int classFiles, List<PackInfo> infos, Map<String, Integer> dirToPack,
+                               List<byte[]> deflatedPacks, int modelId, java.util.function.IntPredicate here) {
+        try {
+            byte[] indexRaw = index(classFiles, infos, dirToPack, deflatedPacks, here);
+            byte[] index = deflate(indexRaw);
             ByteArrayOutputStream file = new ByteArrayOutputStream();
             DataOutputStream out = new DataOutputStream(file);
             out.write(MAGIC);
             out.writeByte(FORMAT);
-            out.writeInt(indexRaw.size());
+            out.writeInt(modelId);
+            out.writeInt(indexRaw.length);
             out.writeInt(index.length);
             out.write(index);
-            packs.writeTo(out);
+            for (int p = 0; p < infos.size(); p++) {
+                if (here.test(p)) {
+                    out.write(deflatedPacks.get(p));
+                }
+            }
             out.flush();
-            return new Output(file.toByteArray(), infos, index.length);
+            return file.toByteArray();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static byte[] extra(int modelId, int pack, byte[] deflated) {
+        try {
+            ByteArrayOutputStream file = new ByteArrayOutputStream(deflated.length + 13);
+            DataOutputStream out = new DataOutputStream(file);
+            out.write(EXTRA_MAGIC);
+            out.writeByte(FORMAT);
+            out.writeInt(modelId);
+            out.writeInt(pack);
+            out.write(deflated);
+            out.flush();
+            return file.toByteArray();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

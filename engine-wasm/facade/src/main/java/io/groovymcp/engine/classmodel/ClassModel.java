@@ -34,14 +34,37 @@ public final class ClassModel {
     private int jars;
 
     /**
-     * Adds the generated class model (format 2, see {@link ModelPacks}). Only its index is read here; packs are
-     * inflated when first used. Returns the number of classes it holds.
+     * Adds the generated class model (format 3, see {@link ModelPacks}): a whole or core model file, whose index
+     * is read here (packs are inflated when first used), or an extra pack file of a model already loaded, which
+     * makes that pack present. Returns the number of classes a model file holds (its whole index), or the number
+     * of entries an extra pack brings.
      */
     public int loadModel(byte[] bytes) throws IOException {
+        if (ModelPacks.isExtra(bytes)) {
+            for (ModelPacks m : models) {
+                int n = m.attach(bytes);
+                if (n >= 0) {
+                    return n;
+                }
+            }
+            throw new IOException("class model pack of another build (no loaded model has its id)");
+        }
         ModelPacks m = new ModelPacks(bytes);
         models.add(m);
         modelClasses += m.classCount();
         return m.classCount();
+    }
+
+    /**
+     * Packs that lookups needed while they were not loaded, and that have not been added since: while this is not
+     * empty, an answer may lack classes the whole model has. Names are extra pack file names without ".bin".
+     */
+    public List<String> wantedPacks() {
+        List<String> out = new ArrayList<>();
+        for (ModelPacks m : models) {
+            out.addAll(m.wanted());
+        }
+        return out;
     }
 
     /**
@@ -83,6 +106,15 @@ public final class ClassModel {
                     found.put(name, out.toByteArray());
                 }
             }
+        }
+        // Which of the jar's classes the model already has decides what the jar adds; with a pack of the model not
+        // loaded that is unknown, so the jar is not taken until the pack is (nothing of it is added).
+        java.util.Set<String> absent = new java.util.TreeSet<>();
+        for (ModelPacks m : models) {
+            m.absentPacksOf(found.keySet(), absent);
+        }
+        if (!absent.isEmpty()) {
+            throw new MissingPacksException(new ArrayList<>(absent));
         }
         jars++;
         int count = 0;

@@ -79,6 +79,14 @@ public final class LibraryHooks {
         return decompile(name);
     }
 
+    /**
+     * Packs of the installed model that lookups needed while they were not loaded ({@link ClassModel#wantedPacks});
+     * empty before the first compile installs a model.
+     */
+    public static java.util.List<String> wantedPacks() {
+        return model == null ? java.util.List.of() : model.wantedPacks();
+    }
+
     public static DecompiledClassNode decompile(String name) {
         return resolver == null ? null : resolver.decompile(name);
     }

@@ -10,18 +10,28 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * Reader of the generated class model (format 2, written by classmodel-gen's PackedModel; layout in
+ * Reader of the generated class model (format 3, written by classmodel-gen's PackedModel; layout in
  * docs/engine-classmodel.md). Loading reads only the index: which pack holds which directory. A pack is inflated the
  * first time any path of one of its directories is asked for, so a compile pays for the packages it touches and
  * start-up pays for none. The bytes are our own build output, but every length is still checked against what is
  * left, so a truncated or corrupt file fails with an IOException instead of a wrong answer.
+ *
+ * <p>A core file holds only some packs; the index still names every pack and directory. A lookup in a directory
+ * whose pack is not here answers "absent" for now and records the pack as wanted ({@link #wanted}); the engine
+ * then refuses the request's answer and the host brings the pack ({@link #attach}) and asks again. So an answer is
+ * only ever given with every pack its lookups touched, which makes it the answer of the whole model.
  */
 final class ModelPacks {
     static final byte[] MAGIC = "GMCM".getBytes(StandardCharsets.US_ASCII);
-    static final int FORMAT = 2;
+    static final byte[] EXTRA_MAGIC = "GMCX".getBytes(StandardCharsets.US_ASCII);
+    static final int FORMAT = 3;
+    /** Bytes before an extra file's pack: magic, format, model id, pack number. */
+    private static final int EXTRA_HEADER = 4 + 1 + 4 + 4;
 
-    private final byte[] file;
-    private final int packsStart;
+    private final int modelId;
+    private final String[] name;
+    /** The bytes holding each pack (this file or an attached extra file), null while the pack is not here. */
+    private final byte[][] source;
     private final int[] offset;
     private final int[] deflated;
     private final int[] raw;
@@ -30,14 +40,24 @@ final class ModelPacks {
     private final Map<String, Integer> dirToPack = new HashMap<>();
     /** Inflated packs, path to bytes; null until first use. */
     private final Map<String, byte[]>[] decoded;
+    /** Packs a lookup needed while they were not here, and not attached since (sorted, so answers are stable). */
+    private final java.util.TreeSet<Integer> wanted = new java.util.TreeSet<>();
     private final int classes;
 
     static boolean isPacked(byte[] bytes) {
-        if (bytes.length < MAGIC.length + 1) {
+        return startsWith(bytes, MAGIC);
+    }
+
+    static boolean isExtra(byte[] bytes) {
+        return startsWith(bytes, EXTRA_MAGIC);
+    }
+
+    private static boolean startsWith(byte[] bytes, byte[] magic) {
+        if (bytes.length < magic.length + 1) {
             return false;
         }
-        for (int i = 0; i < MAGIC.length; i++) {
-            if (bytes[i] != MAGIC[i]) {
+        for (int i = 0; i < magic.length; i++) {
+            if (bytes[i] != magic[i]) {
                 return false;
             }
         }
@@ -46,33 +66,41 @@ final class ModelPacks {
 
     @SuppressWarnings("unchecked")
     ModelPacks(byte[] file) throws IOException {
-        this.file = file;
         if (!isPacked(file) || file[MAGIC.length] != FORMAT) {
             throw new IOException("not a class model of format " + FORMAT);
         }
         Cursor header = new Cursor(file, MAGIC.length + 1, file.length);
+        modelId = header.i32();
         int indexRaw = header.u32();
         int indexDeflated = header.u32();
         int indexStart = header.pos;
         if (indexDeflated > file.length - indexStart) {
             throw new IOException("class model truncated in its index");
         }
-        packsStart = indexStart + indexDeflated;
+        int packsStart = indexStart + indexDeflated;
         byte[] index = inflate(file, indexStart, indexDeflated, indexRaw);
         Cursor in = new Cursor(index, 0, index.length);
         classes = in.u32();
         int packs = in.u32();
+        name = new String[packs];
+        source = new byte[packs][];
         offset = new int[packs];
         deflated = new int[packs];
         raw = new int[packs];
         count = new int[packs];
         for (int p = 0; p < packs; p++) {
-            offset[p] = in.u32();
+            name[p] = in.utf();
+            boolean here = in.u8() == 1;
+            int off = in.u32();
             deflated[p] = in.u32();
             raw[p] = in.u32();
             count[p] = in.u32();
-            if (offset[p] > file.length - packsStart || deflated[p] > file.length - packsStart - offset[p]) {
-                throw new IOException("class model truncated in pack " + p);
+            if (here) {
+                if (off > file.length - packsStart || deflated[p] > file.length - packsStart - off) {
+                    throw new IOException("class model truncated in pack " + p);
+                }
+                source[p] = file;
+                offset[p] = packsStart + off;
             }
         }
         int dirs = in.u32();
@@ -85,6 +113,34 @@ final class ModelPacks {
             dirToPack.put(dir, pack);
         }
         decoded = new Map[packs];
+    }
+
+    /**
+     * Takes in one extra pack file of this model. Returns its pack's entry count, or -1 when the
+     * file belongs to another model (another build); a file of this model that is damaged is an IOException.
+     */
+    int attach(byte[] extra) throws IOException {
+        if (!isExtra(extra) || extra[EXTRA_MAGIC.length] != FORMAT) {
+            throw new IOException("not a class model pack of format " + FORMAT);
+        }
+        Cursor header = new Cursor(extra, EXTRA_MAGIC.length + 1, extra.length);
+        if (header.i32() != modelId) {
+            return -1;
+        }
+        int p = header.u32();
+        if (p >= name.length) {
+            throw new IOException("class model pack number " + p + " of " + name.length);
+        }
+        if (extra.length - EXTRA_HEADER != deflated[p]) {
+            throw new IOException("class model pack " + name[p] + " has " + (extra.length - EXTRA_HEADER)
+                    + " bytes, the index says " + deflated[p]);
+        }
+        if (source[p] == null) {
+            source[p] = extra;
+            offset[p] = EXTRA_HEADER;
+        }
+        wanted.remove(p);
+        return count[p];
     }
 
     /** The bytes at that path, or null; inflates the pack of its directory on first use. */
@@ -107,7 +163,7 @@ final class ModelPacks {
         return out;
     }
 
-    /** Number of class files, from the index. */
+    /** Number of class files of the whole model (every pack), from the index. */
     int classCount() {
         return classes;
     }
@@ -127,6 +183,25 @@ final class ModelPacks {
         return count.length;
     }
 
+    /** Names of the packs lookups needed while they were absent (file names without ".bin"), in pack order. */
+    List<String> wanted() {
+        List<String> out = new ArrayList<>();
+        for (int p : wanted) {
+            out.add(name[p]);
+        }
+        return out;
+    }
+
+    /** Names of the packs that are not here and would hold one of these paths, recording nothing. */
+    void absentPacksOf(Iterable<String> paths, java.util.Set<String> out) {
+        for (String path : paths) {
+            Integer p = dirToPack.get(dirOf(path));
+            if (p != null && source[p] == null) {
+                out.add(name[p]);
+            }
+        }
+    }
+
     boolean hasDir(String dir) {
         return dirToPack.containsKey(dir);
     }
@@ -138,7 +213,14 @@ final class ModelPacks {
 
     private Map<String, byte[]> packOf(String dir) {
         Integer p = dirToPack.get(dir);
-        return p == null ? null : decode(p);
+        if (p == null) {
+            return null;
+        }
+        if (source[p] == null) {
+            wanted.add(p);
+            return null;
+        }
+        return decode(p);
     }
 
     private Map<String, byte[]> decode(int p) {
@@ -147,7 +229,7 @@ final class ModelPacks {
             return m;
         }
         try {
-            byte[] body = inflate(file, packsStart + offset[p], deflated[p], raw[p]);
+            byte[] body = inflate(source[p], offset[p], deflated[p], raw[p]);
             Cursor in = new Cursor(body, 0, body.length);
             String[] paths = new String[count[p]];
             int[] lengths = new int[count[p]];
@@ -211,6 +293,19 @@ final class ModelPacks {
             this.b = b;
             this.pos = pos;
             this.end = end;
+        }
+
+        int u8() throws IOException {
+            need(1);
+            return b[pos++] & 0xff;
+        }
+
+        int i32() throws IOException {
+            need(4);
+            int v = ((b[pos] & 0xff) << 24) | ((b[pos + 1] & 0xff) << 16) | ((b[pos + 2] & 0xff) << 8)
+                    | (b[pos + 3] & 0xff);
+            pos += 4;
+            return v;
         }
 
         int u32() throws IOException {

@@ -2,7 +2,12 @@ package io.groovymcp.engine.wasm;
 
 import org.teavm.jso.JSExport;
 
+import java.util.List;
+
 import io.groovymcp.engine.Engine;
+import io.groovymcp.engine.classmodel.LibraryHooks;
+import io.groovymcp.engine.classmodel.MissingPacksException;
+import io.groovymcp.engine.json.Json;
 
 /**
  * The module's exports. Strings and byte arrays cross the boundary; everything else is JSON inside them, so the
@@ -24,18 +29,50 @@ public final class WasmExports {
         }
     }
 
+    /**
+     * Adds one extra pack file of the loaded (core) class model; the engine then forgets everything it cached from
+     * the model, as after a classpath change, so no lookup that missed the pack survives.
+     */
+    @JSExport
+    public static String addModelPacks(byte[] bytes) {
+        try {
+            return "{\"entries\":" + ENGINE.loadClassModel(bytes) + "}";
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("unreadable class model pack: " + e.getMessage());
+        }
+    }
+
     @JSExport
     public static String addClasspathJar(byte[] bytes) {
         try {
             return "{\"classes\":" + ENGINE.addClasspathJar(bytes) + "}";
+        } catch (MissingPacksException e) {
+            return needPacks(e.packs());
         } catch (java.io.IOException e) {
             throw new IllegalArgumentException("unreadable jar: " + e.getMessage());
         }
     }
 
+    /**
+     * One request. With a core model, a request whose lookups reached a pack that is not loaded is answered
+     * {@code needPacks} instead of its result, which may lack classes; the host adds the packs and sends the same
+     * request again. Until it has, every request gets the same answer without running, so nothing (an open, a
+     * close) happens twice and no answer is computed from the caches of the missed lookups.
+     */
     @JSExport
     public static String handle(String request) {
-        return ENGINE.handle(request);
+        List<String> wanted = LibraryHooks.wantedPacks();
+        if (!wanted.isEmpty()) {
+            return needPacks(wanted);
+        }
+        String answer = ENGINE.handle(request);
+        wanted = LibraryHooks.wantedPacks();
+        return wanted.isEmpty() ? answer : needPacks(wanted);
+    }
+
+    private static String needPacks(List<String> packs) {
+        return Json.write(Json.obj("error", Json.obj("kind", "needPacks", "message", "class model packs not loaded",
+                "packs", packs)));
     }
 
     /**

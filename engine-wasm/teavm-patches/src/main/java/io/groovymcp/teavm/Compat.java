@@ -70,6 +70,11 @@ public final class Compat {
         return i >= 0 && i + 1 < n.length() && Character.isDigit(n.charAt(i + 1));
     }
 
+    /** Class.desiredAssertionStatus(): assertions off, as in a JVM started without -ea. */
+    public static boolean desiredAssertionStatus(Class<?> c) {
+        return false;
+    }
+
     /** Class.getPackageName(). */
     public static String getPackageName(Class<?> c) {
         String n = c.getName();

@@ -80,6 +80,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "java.util.regex.Matcher");
         redirect("java.util.Collection#parallelStream()", "parallelStream", "java.util.Collection");
         redirect("java.lang.Class#isAnonymousClass()", "isAnonymousClass", "java.lang.Class");
+        // TeaVM's Class.desiredAssertionStatus() answers true, so every `assert` in Groovy's compiler would run in wasm,
+        // where no real compiler run (java without -ea) runs them: the static compilation visitor asserts on the code
+        // @ListenerList generates under @CompileStatic (corpus transforms-15) and the stock compiler compiles it.
+        redirect("java.lang.Class#desiredAssertionStatus()", "desiredAssertionStatus", "java.lang.Class");
         redirect("java.lang.Class#getPackageName()", "getPackageName", "java.lang.Class");
         redirect("java.lang.reflect.Modifier#methodModifiers()", "methodModifiers", null);
         redirect("java.lang.reflect.Modifier#constructorModifiers()", "constructorModifiers", null);

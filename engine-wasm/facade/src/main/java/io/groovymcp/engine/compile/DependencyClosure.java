@@ -12,7 +12,8 @@ import java.util.Set;
  * simple name occurs as a word in a buffer already chosen is added, until nothing more is. Both sides are
  * over-approximated from the raw text, never from a parse: every identifier-like run counts as a word (strings and
  * comments included), and every word after {@code class}, {@code interface}, {@code enum}, {@code trait} or
- * {@code record} counts as declared, plus every word of the buffer's URI (its script class is named after it).
+ * {@code record} counts as declared, plus the words of the script class name Groovy derives from the buffer's URI
+ * (its last path segment without the extension, from the raw URI and from its decoded path).
  * Choosing too many buffers costs only time; choosing too few would change answers.
  */
 public final class DependencyClosure {
@@ -42,10 +43,10 @@ public final class DependencyClosure {
         if (text.indexOf("\\u") >= 0) {
             words(decodeUnicodeEscapes(text), words, declared);
         }
-        words(uri, declared, null);
+        words(scriptName(uri), declared, null);
         String path = decodedPath(uri);
         if (path != null) {
-            words(path, declared, null);
+            words(scriptName(path), declared, null);
         }
         return new Names(words, declared);
     }
@@ -183,6 +184,14 @@ public final class DependencyClosure {
             i++;
         }
         return sb.toString();
+    }
+
+    /** The last segment of a URI or path (after the last slash or backslash), without its extension. */
+    private static String scriptName(String s) {
+        int slash = Math.max(s.lastIndexOf('/'), s.lastIndexOf('\\'));
+        String name = s.substring(slash + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
     }
 
     /** The URI's decoded path (or scheme-specific part), the way Groovy derives a script's class name; or null. */

@@ -71,6 +71,12 @@ class ReferencesProofTest {
     }
 
     @Test
+    void aCallOnASubtypeWithItsOwnOverrideIsThatTypesMember() {
+        open(e, "u:i", "interface I { void m() }\nclass C implements I { void m() {} }\nnew C().m()\n");
+        assertEquals(List.of("u:i:0:19:proven"), sites(at(e, "references", "u:i", 0, 19)));
+    }
+
+    @Test
     void theCaretOnAnUnboundCallIsItselfACandidate() {
         open(e, "u:d", "def run(c) { c.add(1, 2) }\n");
         Map<String, Object> refs = at(e, "references", "u:d", 0, 16);

@@ -29,8 +29,9 @@ final class References {
             proven = 0; // the caret's own call is unbound: the compiler has not said what it names
         } else if (at != null && at.target instanceof MethodNode && !(at.target instanceof ConstructorNode)) {
             // same-named calls the compiler could not bind, on receivers that could be this method's class
-            for (Occ c : Rename.unprovenCallSites(ctx.index, (MethodNode) at.target)) {
-                if (!all.contains(c)) {
+            MethodNode m = (MethodNode) at.target;
+            for (Occ c : Rename.unprovenCallSites(ctx.index, m)) {
+                if (!all.contains(c) && !overriddenFor(c, m)) {
                     all.add(c);
                 }
             }
@@ -45,6 +46,25 @@ final class References {
         }
         return Json.obj("total", all.size(), "proven", proven, "candidates", all.size() - proven,
                 "truncated", all.size() > max, "locations", locations);
+    }
+
+    /**
+     * True when the call's receiver type has its own override of m for that arity (declared below m's class): the
+     * call then reaches that override, another type's member, never m's declaration. Rename still counts such a call
+     * as a hazard, because it renames the whole override family.
+     */
+    private static boolean overriddenFor(Occ c, MethodNode m) {
+        if (c.receiverHint == null) {
+            return false;
+        }
+        ClassNode owner = m.getDeclaringClass().redirect();
+        for (MethodNode x : Definition.methods(c.receiverHint, m.getName())) {
+            if (c.arity < 0 || Identity.sameArity(x, c.arity)) {
+                ClassNode d = x.getDeclaringClass().redirect();
+                return !d.equals(owner) && (d.isDerivedFrom(owner) || d.implementsInterface(owner));
+            }
+        }
+        return false;
     }
 
     /** Every occurrence of the caret's identity (declaration included); a class also owns its constructors' names. */

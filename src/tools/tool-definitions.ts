@@ -97,7 +97,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_references",
     title: "Find Groovy references",
     description: () =>
-      "Every use of the symbol at line/character in open buffers, by compiler identity rather than name, declaration included. Each location's proof is proven (the compiler ties it to the declaration) or candidate (a same-named dynamic call it cannot bind); members of other types never appear. truncated means cut to maxResults.",
+      "Every use of the symbol at line/character in open buffers, by compiler identity, declaration included; proof: proven, or candidate (unbound dynamic call); truncated: cut to maxResults.",
     outputSchema: rootSchema(
       {
         total: int("number of references found"),

@@ -73,6 +73,23 @@ export const location: Schema = objectSchema(
 );
 export const locations: Schema = arrayOf(location, "source locations");
 
+/** A reference's location and how it is known (facade References: proven first, then candidates). */
+export const referenceLocations: Schema = arrayOf(
+  objectSchema(
+    {
+      ...(location["properties"] as Record<string, Schema>),
+      proof: {
+        type: "string",
+        enum: ["proven", "candidate"],
+        description: "proven: the compiler ties the site to the declaration; candidate: a same-named call it left unbound (dynamic dispatch)",
+      },
+    },
+    ["uri", "range", "proof"],
+    false,
+  ),
+  "reference locations, proven first",
+);
+
 export const textEdit: Schema = objectSchema({ range, newText: str("replacement text") }, ["range", "newText"], false);
 export const textEdits: Schema = arrayOf(textEdit, "edits to apply to the source, in document order; nothing is written");
 

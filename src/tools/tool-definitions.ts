@@ -1,7 +1,7 @@
 import type { Limits } from "../limits/limits.js";
 import { MAX_COMPLETION_ITEMS, OPERATIONS, TOKENS_PAGE_SIZE, type OperationName } from "../workspace/operations.js";
 import {
-  arrayOf, bool, int, locations, objectSchema, paramSchema, range, rootSchema, sourceInput, str, symbol, textEdits,
+  arrayOf, bool, int, locations, objectSchema, paramSchema, range, referenceLocations, rootSchema, sourceInput, str, symbol, textEdits,
   TOKEN_MODIFIERS, TOKEN_TYPES, type Schema,
 } from "./schema-parts.js";
 
@@ -97,8 +97,18 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_references",
     title: "Find Groovy references",
     description: () =>
-      "Every use of the symbol at line/character in open buffers, by compiler identity rather than name, declaration included; truncated means cut to maxResults.",
-    outputSchema: rootSchema({ total: int("number of references found"), truncated: bool("true when locations was cut"), locations }, ["total", "truncated", "locations"], false),
+      "Every use of the symbol at line/character in open buffers, by compiler identity, declaration included; proof: proven, or candidate (unbound dynamic call); truncated: cut to maxResults.",
+    outputSchema: rootSchema(
+      {
+        total: int("number of references found"),
+        proven: int("how many of total are proven"),
+        candidates: int("how many of total are candidates"),
+        truncated: bool("true when locations was cut"),
+        locations: referenceLocations,
+      },
+      ["total", "truncated", "locations"],
+      false,
+    ),
     op: "references",
   },
   {

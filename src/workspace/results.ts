@@ -43,10 +43,22 @@ export interface DefinitionResult {
 export interface ImplementationsResult {
   readonly locations: Location[];
 }
+/**
+ * "proven": the compiler ties the site to the declaration (static types, declarations, lexical scope, the
+ * implicit-this rule). "candidate": a same-named call the compiler left unbound (dynamic dispatch) whose receiver
+ * could be the declaring type; it may or may not be a use.
+ */
+export type ReferenceProof = "proven" | "candidate";
+export interface ReferenceLocation extends Location {
+  readonly proof: ReferenceProof;
+}
 export interface ReferencesResult {
   readonly total: number;
+  /** How many of total are proven; the proven locations come first. */
+  readonly proven: number;
+  readonly candidates: number;
   readonly truncated: boolean;
-  readonly locations: Location[];
+  readonly locations: ReferenceLocation[];
 }
 
 export interface DocumentSymbol {

@@ -1,8 +1,11 @@
 package io.groovymcp.engine;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
+import io.groovymcp.engine.compile.DependencyClosure;
 import io.groovymcp.engine.op.EngineException;
 import io.groovymcp.engine.text.SourceText;
 
@@ -15,11 +18,20 @@ final class Buffers {
         final String uri;
         final SourceText text;
         final long version;
+        private DependencyClosure.Names names;
 
         Buffer(String uri, String text, long version) {
             this.uri = uri;
             this.text = new SourceText(text);
             this.version = version;
+        }
+
+        /** The words and declared names of this text, scanned on first use (a text never changes). */
+        DependencyClosure.Names names() {
+            if (names == null) {
+                names = DependencyClosure.scan(uri, text.text());
+            }
+            return names;
         }
     }
 
@@ -66,6 +78,37 @@ final class Buffers {
         Map<String, String> m = new LinkedHashMap<>();
         for (Buffer b : open.values()) {
             m.put(b.uri, b.text.text());
+        }
+        return m;
+    }
+
+    /**
+     * The buffers a compile of {@code uri} needs (see {@link DependencyClosure}), in opening order. Each entry is the
+     * Buffer itself, so a list compared entry by entry with {@code ==} tells whether any member changed since.
+     */
+    List<Buffer> closure(String uri) {
+        List<String> uris = new ArrayList<>(open.keySet());
+        List<DependencyClosure.Names> names = new ArrayList<>();
+        for (Buffer b : open.values()) {
+            names.add(b.names());
+        }
+        List<Buffer> out = new ArrayList<>();
+        for (String u : DependencyClosure.of(uri, uris, names)) {
+            out.add(open.get(u));
+        }
+        return out;
+    }
+
+    /** The closure of {@code uri} with its text replaced by {@code text} (a query's private patch), as texts. */
+    Map<String, String> closureTexts(String uri, String text) {
+        List<String> uris = new ArrayList<>(open.keySet());
+        List<DependencyClosure.Names> names = new ArrayList<>();
+        for (Buffer b : open.values()) {
+            names.add(b.uri.equals(uri) ? DependencyClosure.scan(uri, text) : b.names());
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String u : DependencyClosure.of(uri, uris, names)) {
+            m.put(u, u.equals(uri) ? text : open.get(u).text.text());
         }
         return m;
     }

@@ -37,23 +37,35 @@ public final class Engine implements Workspace {
     private final OpTable ops = new OpTable();
     private ModelClassLoader loader;
     private ModelClassNodeResolver resolver;
+    /** The compile of every open buffer (workspace-wide ops), valid while the buffers' stamp is unchanged. */
     private Compilation snapshot;
     private long snapshotStamp = -1;
-    /** Packages the class model and the classpath jars declare, built on first use. */
+    /**
+     * Compiles of one buffer's dependency closure (per-buffer ops), most recently used first, each with the exact
+     * Buffer objects it compiled. At most {@link #MAX_CLOSURES} stay alive, so memory stays at a full compile plus
+     * two small ones however many buffers are queried.
+     */
+    private final List<ClosureCompile> closures = new ArrayList<>();
+    private static final int MAX_CLOSURES = 2;
+    /** Off only in the differential test, which compares closure answers with full-compile answers. */
+    private boolean closureCompiles = true;
     /** Stack traces of internal failures to stderr; off by default because the host logs one line per failure. */
     private boolean verbose;
 
     public Engine() {
         ops.add("open", r -> {
+            long before = buffers.stamp();
             Buffers.Buffer b = buffers.open(r.string("uri"), r.string("text"));
+            if (buffers.stamp() != before) {
+                dropCompilesOf(b.uri);
+            }
             return Json.obj("uri", b.uri, "version", b.version);
         }).add("close", r -> {
             boolean closed = buffers.close(r.string("uri"));
             if (closed) {
-                // nothing of a closed buffer may stay reachable: its AST lives in the snapshot and the caches
-                snapshot = null;
-                snapshotStamp = -1;
-                cache.forgetCompiles();
+                // nothing of a closed buffer may stay reachable: its AST lives in the compiles and the caches
+                dropCompilesOf(r.string("uri"));
+                cache.forgetTexts();
             }
             return Json.obj("closed", closed);
         }).add("configure", this::configure)
@@ -86,7 +98,61 @@ public final class Engine implements Workspace {
         resolver = null;
         snapshot = null;
         snapshotStamp = -1;
+        closures.clear();
         cache.clear();
+    }
+
+    private static final class ClosureCompile {
+        final List<Buffers.Buffer> members;
+        final Compilation compilation;
+
+        ClosureCompile(List<Buffers.Buffer> members, Compilation compilation) {
+            this.members = members;
+            this.compilation = compilation;
+        }
+
+        boolean sameMembers(List<Buffers.Buffer> other) {
+            if (other.size() != members.size()) {
+                return false;
+            }
+            for (int i = 0; i < other.size(); i++) {
+                if (other.get(i) != members.get(i)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        boolean has(String uri) {
+            for (Buffers.Buffer b : members) {
+                if (b.uri.equals(uri)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * A buffer opened, changed or closed: the full compile and every closure compile that has it as a member are
+     * stale, and are let go now rather than at the next query so their ASTs do not outlive their use.
+     */
+    private void dropCompilesOf(String uri) {
+        if (snapshot != null) {
+            cache.forget(snapshot);
+            snapshot = null;
+            snapshotStamp = -1;
+        }
+        for (int i = closures.size() - 1; i >= 0; i--) {
+            if (closures.get(i).has(uri)) {
+                cache.forget(closures.remove(i).compilation);
+            }
+        }
+    }
+
+    /** For the differential test: false makes every per-buffer op answer from the full compile. */
+    public void closureCompiles(boolean on) {
+        closureCompiles = on;
     }
 
     private boolean libraryHasPackage(String name) {
@@ -119,12 +185,58 @@ public final class Engine implements Workspace {
     public Compilation current() {
         ensureLoader();
         if (snapshot == null || snapshotStamp != buffers.stamp()) {
-            snapshot = null; // let the old compile go before the new one is built
-            cache.forgetCompiles();
+            if (snapshot != null) {
+                cache.forget(snapshot); // let the old compile go before the new one is built
+                snapshot = null;
+            }
             snapshot = Compilation.run(buffers.texts(), loader, resolver, verbose);
             snapshotStamp = buffers.stamp();
         }
         return snapshot;
+    }
+
+    /**
+     * The compile a per-buffer op answers from: the buffer's dependency closure (every buffer whose classes it can
+     * name, transitively), or the full compile when the closure is every buffer. The answer depends only on the
+     * closure's texts, never on which compiles happen to be cached.
+     */
+    @Override
+    public Compilation compileFor(String uri) {
+        if (!closureCompiles || buffers.get(uri) == null) {
+            return current();
+        }
+        ensureLoader();
+        List<Buffers.Buffer> members = buffers.closure(uri);
+        if (members.size() == buffers.size()) {
+            return current();
+        }
+        for (int i = 0; i < closures.size(); i++) {
+            ClosureCompile cc = closures.get(i);
+            if (cc.sameMembers(members)) {
+                closures.add(0, closures.remove(i));
+                return cc.compilation;
+            }
+        }
+        while (closures.size() >= MAX_CLOSURES) {
+            cache.forget(closures.remove(closures.size() - 1).compilation);
+        }
+        Map<String, String> texts = new java.util.LinkedHashMap<>();
+        for (Buffers.Buffer b : members) {
+            texts.put(b.uri, b.text.text());
+        }
+        Compilation c = Compilation.run(texts, loader, resolver, verbose).partial(true);
+        closures.add(0, new ClosureCompile(members, c));
+        return c;
+    }
+
+    @Override
+    public Map<String, String> closureTexts(String uri, String text) {
+        if (!closureCompiles) {
+            Map<String, String> all = buffers.texts();
+            all.put(uri, text);
+            return all;
+        }
+        return buffers.closureTexts(uri, text);
     }
 
     public String handle(String requestJson) {

@@ -341,6 +341,21 @@ public final class Compilation {
         }
     }
 
+    /**
+     * True when this compile holds only some of the open buffers (a dependency closure). Answers that look at every
+     * open buffer's declarations must then not come from it.
+     */
+    private boolean partial;
+
+    public Compilation partial(boolean on) {
+        partial = on;
+        return this;
+    }
+
+    public boolean partial() {
+        return partial;
+    }
+
     public List<Message> errors() {
         return errors;
     }

@@ -121,7 +121,7 @@ final class AstView {
     static Map<String, Object> run(Workspace ws, Request r) {
         String uri = r.string("uri");
         SourceText st = ws.text(uri);
-        Compilation c = ws.current();
+        Compilation c = ws.compileFor(uri);
         AstView v = new AstView(st);
         v.top = new Frame(null, null, SourceText.range(new int[] {0, 0}, new int[] {0, 0}), true);
         SourceUnit su = c.unit(uri);

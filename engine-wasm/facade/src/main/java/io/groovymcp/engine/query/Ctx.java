@@ -21,14 +21,20 @@ final class Ctx {
     final int offset;
     /** True when the buffer does not parse and the index covers only the text before its first syntax error. */
     final boolean partial;
+    /**
+     * True for ops that look across every open buffer (references, implementations, rename, completion's class
+     * names): they read the full compile. The others read the buffer's dependency closure.
+     */
+    final boolean wide;
 
-    private Ctx(Workspace ws, String uri, SourceText st, int offset) {
+    private Ctx(Workspace ws, String uri, SourceText st, int offset, boolean wide) {
         this.ws = ws;
         this.cache = ws.cache();
         this.uri = uri;
         this.st = st;
         this.offset = offset;
-        this.compilation = ws.current();
+        this.wide = wide;
+        this.compilation = wide ? ws.current() : ws.compileFor(uri);
         Index ix = cache.index(compilation, ws::textOrNull);
         boolean part = false;
         if (compilation.unit(uri) == null) {
@@ -76,18 +82,28 @@ final class Ctx {
         return r;
     }
 
+    /** A position in one buffer, answered from that buffer's dependency closure. */
     static Ctx at(Workspace ws, Request r) {
+        return at(ws, r, false);
+    }
+
+    /** A position whose answer spans every open buffer, answered from the full compile. */
+    static Ctx atAll(Workspace ws, Request r) {
+        return at(ws, r, true);
+    }
+
+    private static Ctx at(Workspace ws, Request r, boolean wide) {
         String uri = r.string("uri");
         SourceText st = ws.text(uri);
         int line = r.integer("line");
         int ch = r.integer("character");
-        return new Ctx(ws, uri, st, st.offset(line, ch));
+        return new Ctx(ws, uri, st, st.offset(line, ch), wide);
     }
 
     static Ctx whole(Workspace ws, Request r) {
         String uri = r.string("uri");
         SourceText st = ws.text(uri);
-        return new Ctx(ws, uri, st, 0);
+        return new Ctx(ws, uri, st, 0, false);
     }
 
     static Index index(Workspace ws) {

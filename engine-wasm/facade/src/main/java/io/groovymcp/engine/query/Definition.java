@@ -61,6 +61,10 @@ final class Definition {
 
     /** Methods an unbound call could reach: same name and arity on the hinted receiver type or in open buffers. */
     static List<MethodNode> candidates(Index ix, Occ o) {
+        if (ix.compilation.partial()) {
+            // the candidates are the same-named methods of every open buffer, which a closure compile lacks
+            throw new NeedsFullCompile();
+        }
         List<MethodNode> out = new ArrayList<>();
         if (o.receiverHint != null) {
             for (MethodNode m : methods(o.receiverHint, o.name)) {

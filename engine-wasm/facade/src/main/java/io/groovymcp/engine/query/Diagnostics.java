@@ -32,7 +32,7 @@ public final class Diagnostics {
     static Map<String, Object> run(Workspace ws, Request r) {
         String uri = r.string("uri");
         SourceText st = ws.text(uri);
-        Compilation c = ws.current();
+        Compilation c = ws.compileFor(uri);
         return of(uri, st, c, OrganizeImports.hints(ws.cache(), c, uri, st));
     }
 

@@ -93,7 +93,7 @@ final class OrganizeImports {
     static Map<String, Object> run(Workspace ws, Request r) {
         String uri = r.string("uri");
         SourceText st = ws.text(uri);
-        Compilation c = ws.current();
+        Compilation c = ws.compileFor(uri);
         List<Object> edits = new ArrayList<>();
         SourceUnit su = c.unit(uri);
         if (su == null || su.getAST() == null) {

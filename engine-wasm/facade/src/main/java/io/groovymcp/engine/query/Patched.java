@@ -7,7 +7,8 @@ import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.text.SourceText;
 
 /**
- * A private recompile of all open buffers with one buffer's text patched (a placeholder identifier after a dangling
+ * A private recompile of the open buffers (all of them for a workspace-wide query, else the patched buffer's
+ * dependency closure) with one buffer's text patched (a placeholder identifier after a dangling
  * dot, closers after an open call), so that queries at a half-typed position still see the compiler's types. The open
  * buffers and the engine's compile are never touched.
  */
@@ -65,12 +66,17 @@ final class Patched {
     private String uri;
 
     private static Patched compile(Ctx ctx, String patched) {
-        Map<String, String> texts = new LinkedHashMap<>();
-        for (String u : ctx.ws.openUris()) {
-            texts.put(u, u.equals(ctx.uri) ? patched : ctx.ws.textOrNull(u).text());
+        Map<String, String> texts;
+        if (ctx.wide) {
+            texts = new LinkedHashMap<>();
+            for (String u : ctx.ws.openUris()) {
+                texts.put(u, u.equals(ctx.uri) ? patched : ctx.ws.textOrNull(u).text());
+            }
+        } else {
+            texts = ctx.ws.closureTexts(ctx.uri, patched);
         }
         SourceText pst = new SourceText(patched);
-        Compilation c = ctx.ws.compileDetached(texts);
+        Compilation c = ctx.ws.compileDetached(texts).partial(texts.size() < ctx.ws.openUris().size());
         Index ix = Index.build(c, u -> u.equals(ctx.uri) ? pst : ctx.ws.textOrNull(u), ctx.cache);
         Patched p = new Patched(pst, ix);
         p.uri = ctx.uri;

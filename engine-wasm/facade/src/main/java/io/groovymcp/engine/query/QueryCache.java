@@ -16,8 +16,13 @@ import io.groovymcp.engine.compile.Compilation;
  * between engines, and {@link #clear} (called when the class model or classpath changes) drops all of it.
  */
 public final class QueryCache {
-    private Compilation indexedFor;
-    private Index index;
+    /**
+     * Indexes of the compiles the engine keeps alive (the full compile and up to two closure compiles), most
+     * recently used first; the engine calls {@link #forget} when it lets a compile go.
+     */
+    private final List<Compilation> indexedFor = new ArrayList<>();
+    private final List<Index> indexes = new ArrayList<>();
+    private static final int MAX_INDEXES = 3;
 
     private Compilation repairedFor;
     private String repairedUri;
@@ -37,22 +42,53 @@ public final class QueryCache {
 
     /** Drops what belongs to compiles and texts (after close, so a closed buffer's AST can be collected). */
     public void forgetCompiles() {
-        indexedFor = null;
-        index = null;
+        indexedFor.clear();
+        indexes.clear();
         repairedFor = null;
         repairedUri = null;
         repaired = null;
+        forgetTexts();
+    }
+
+    /** Drops what was built from this compile (the engine no longer keeps it). */
+    public void forget(Compilation c) {
+        int i = indexedFor.indexOf(c);
+        if (i >= 0) {
+            indexedFor.remove(i);
+            indexes.remove(i);
+        }
+        if (repairedFor == c) {
+            repairedFor = null;
+            repairedUri = null;
+            repaired = null;
+        }
+    }
+
+    /** Drops the lexed texts (after close, so a closed buffer's text can be collected). */
+    public void forgetTexts() {
         java.util.Arrays.fill(lexedText, null);
         java.util.Arrays.fill(lexedToks, null);
     }
 
-    /** The index of a compile, built once; the engine keeps one compile alive anyway. */
+    /** The index of a compile, built once while the engine keeps that compile. */
     Index index(Compilation c, Index.TextSource texts) {
-        if (indexedFor != c) {
-            index = Index.build(c, texts, this);
-            indexedFor = c;
+        for (int i = 0; i < indexedFor.size(); i++) {
+            if (indexedFor.get(i) == c) {
+                if (i > 0) {
+                    indexedFor.add(0, indexedFor.remove(i));
+                    indexes.add(0, indexes.remove(i));
+                }
+                return indexes.get(0);
+            }
         }
-        return index;
+        Index ix = Index.build(c, texts, this);
+        if (indexedFor.size() >= MAX_INDEXES) {
+            indexedFor.remove(indexedFor.size() - 1);
+            indexes.remove(indexes.size() - 1);
+        }
+        indexedFor.add(0, c);
+        indexes.add(0, ix);
+        return ix;
     }
 
     boolean hasRepair(Compilation c, String uri) {

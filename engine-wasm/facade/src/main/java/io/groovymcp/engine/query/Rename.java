@@ -38,7 +38,7 @@ final class Rename {
     static Map<String, Object> run(Workspace ws, Request r) {
         String newName = r.string("newName");
         validate(newName);
-        Ctx ctx = Ctx.at(ws, r);
+        Ctx ctx = Ctx.atAll(ws, r);
         if (ctx.compilation.unit(ctx.uri) == null) {
             return refused(whyNotCompiled(ctx) + ", so the compiler cannot see every use; fix it first (see diagnostics)");
         }
@@ -123,8 +123,27 @@ final class Rename {
      * as uri:line:character (1-based), and how many more.
      */
     static String unprovenCalls(Workspace ws, Index ix, MethodNode m) {
-        ClassNode owner = m.getDeclaringClass().redirect();
         List<String> sites = new ArrayList<>();
+        for (Occ x : unprovenCallSites(ix, m)) {
+            SourceText st = ws.textOrNull(x.uri);
+            int[] p = st == null ? new int[] {0, 0} : st.position(x.start);
+            sites.add(x.uri + ":" + (p[0] + 1) + ":" + (p[1] + 1));
+        }
+        if (sites.isEmpty()) {
+            return null;
+        }
+        String shown = String.join(", ", sites.subList(0, Math.min(3, sites.size())));
+        return sites.size() > 3 ? shown + " and " + (sites.size() - 3) + " more" : shown;
+    }
+
+    /**
+     * The occurrences behind {@link #unprovenCalls}, in buffer order: calls named like m, of an arity m accepts, that
+     * the compiler left unbound and whose receiver could be m's class. A receiver hinted as an unrelated type is a
+     * member of another type and never one of them.
+     */
+    static List<Occ> unprovenCallSites(Index ix, MethodNode m) {
+        ClassNode owner = m.getDeclaringClass().redirect();
+        List<Occ> out = new ArrayList<>();
         for (List<Occ> occs : ix.byUri.values()) {
             for (Occ x : occs) {
                 if (!x.call || x.bound || !x.name.equals(m.getName()) || (x.arity >= 0
@@ -137,16 +156,10 @@ final class Rename {
                         && !owner.implementsInterface(r)) {
                     continue; // a call on another type's member of the same name
                 }
-                SourceText st = ws.textOrNull(x.uri);
-                int[] p = st == null ? new int[] {0, 0} : st.position(x.start);
-                sites.add(x.uri + ":" + (p[0] + 1) + ":" + (p[1] + 1));
+                out.add(x);
             }
         }
-        if (sites.isEmpty()) {
-            return null;
-        }
-        String shown = String.join(", ", sites.subList(0, Math.min(3, sites.size())));
-        return sites.size() > 3 ? shown + " and " + (sites.size() - 3) + " more" : shown;
+        return out;
     }
 
     /** Source methods with the same name and parameter types in supertypes or subtypes of m's class. */

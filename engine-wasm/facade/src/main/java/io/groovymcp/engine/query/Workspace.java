@@ -23,6 +23,17 @@ public interface Workspace {
     /** The compile of every open buffer, redone only when a buffer changed since the last one. */
     Compilation current();
 
+    /**
+     * The compile a per-buffer query of {@code uri} answers from: the open buffers its text can reach by naming their
+     * classes (transitively), compiled together in opening order; the full compile when that is every buffer.
+     * Workspace-wide queries (references, rename, implementations, workspace symbols, completion's class names, lint)
+     * use {@link #current()}.
+     */
+    Compilation compileFor(String uri);
+
+    /** The texts a private recompile of {@code uri} patched to {@code text} needs, in opening order. */
+    Map<String, String> closureTexts(String uri, String text);
+
     /** A compile of these texts with the live class model, kept by nobody (completion and repair use it). */
     Compilation compileDetached(Map<String, String> texts);
 

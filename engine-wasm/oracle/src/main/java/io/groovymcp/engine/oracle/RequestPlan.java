@@ -44,6 +44,7 @@ public final class RequestPlan {
         for (Object[] probe : PROBES) {
             probe(plan, probe);
         }
+        edits(plan);
         annotated(plan, corpus, files);
         return plan;
     }
@@ -151,6 +152,26 @@ public final class RequestPlan {
          {"groovy-buffer:scenario/b/B.groovy", "package b\nclass B {}\nclass B {}\n"},
          {"groovy-buffer:scenario/Jenkinsfile", "pipeline {\n  agent any\n  stages {\n    stage('Build') {\n"
                 + "      steps { sh 'make' }\n    }\n  }\n}\n"}},
+        // issue 10 (closure compiles): a hierarchy over three buffers next to an unrelated one
+        {{"groovy-buffer:scenario/closure/a/Base.groovy", "package a\nabstract class Base { abstract int size()\n"
+                + "  String name() { 'b' } }\n"},
+         {"groovy-buffer:scenario/closure/b/Impl.groovy", "package b\nimport a.Base\n@groovy.transform.CompileStatic\n"
+                + "class Impl extends Base { int size() { name().length() }\n  Helper h() { new Helper() } }\n"},
+         {"groovy-buffer:scenario/closure/b/Helper.groovy", "package b\nclass Helper { int n = 'x' }\n"},
+         {"groovy-buffer:scenario/closure/Other.groovy", "class Other { def run() { println 'alone' } }\n"},
+         {"groovy-buffer:scenario/closure/Use.groovy", "@groovy.transform.TypeChecked\nclass Use {\n"
+                + "  int f(b.Impl i) { i.size() + i.h().n }\n  String g(b.Impl i) { i.size() }\n}\n"}},
+        // scripts naming each other's script classes (one through a percent-encoded URI), a syntax error, escapes
+        {{"file:///w/helpers.groovy", "def twice(int x) { x * 2 }\nString greet(String n) { \"hi $n\" }\n"},
+         {"file:///w/main.groovy", "def h = new helpers()\nprintln h.twice(3)\nprintln h.greet('a')\n"},
+         {"file:///w/%41bc.groovy", "int k = 1\n"},
+         {"file:///w/useAbc.groovy", "println new Abc().run()\nhelpers.x\n"},
+         {"file:///w/Broken.groovy", "class Broken { def m( { }\n"},
+         {"file:///w/UsesBroken.groovy", "class UsesBroken { Broken b\n  def x() { b.m() } }\n"},
+         {"file:///w/Esc.groovy", "class Target { static int v = 1 }\n"
+                + "@groovy.transform.CompileStatic\nclass Esc { int f() { T\\u0061rget.v + 'x' } }\n"},
+         {"file:///w/Dyn.groovy", "class Calc { int add(int a, int b) { a + b } }\n"},
+         {"file:///w/Caller.groovy", "def run(x) { x.add(1, 2) }\nrun(null)\n"}},
         // issue 13 item 2: lone surrogates are ordinary input, more of them than the parser reads in one chunk
         {{"groovy-buffer:scenario/lone-surrogates.groovy", "def s = '" + "\uD800".repeat(20_000) + "'\n"}},
         // stray lone surrogates in code, before an error on the same line and on the next
@@ -198,6 +219,43 @@ public final class RequestPlan {
             "ast", -1, -1},
         {"groovy-buffer:probe/AstHuge.groovy", "def x = [" + "1, ".repeat(20_010) + "]\n", "ast", -1, -1},
     };
+
+    /**
+     * Issue 10: closure compiles are cached and dropped as buffers change, so answers must follow every edit. Three
+     * buffers; the queried one's dependency changes, breaks, comes back and closes, with diagnostics and describe of
+     * every buffer after each step.
+     */
+    static void edits(List<String> plan) {
+        String[] uris = {"groovy-buffer:edits/Model.groovy", "groovy-buffer:edits/Use.groovy",
+            "groovy-buffer:edits/Alone.groovy"};
+        String[][] steps = {
+            {"class Model { int n }\n", "@groovy.transform.CompileStatic\nclass Use { int f(Model m) { m.n } }\n",
+                "class Alone { String s = 1 }\n"},
+            {"class Model { String n }\n", null, null},
+            {"class Model { String n \n", null, null},
+            {null, null, "class Alone { Model m }\n"},
+            {"class Model { int n; int k }\n", "@groovy.transform.CompileStatic\nclass Use { int f(Model m) { m.k } }\n",
+                null},
+        };
+        for (String[] step : steps) {
+            for (int i = 0; i < uris.length; i++) {
+                if (step[i] != null) {
+                    plan.add(Json.write(Json.obj("op", "open", "uri", uris[i], "text", step[i])));
+                }
+            }
+            for (String uri : uris) {
+                plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+                plan.add(Json.write(Json.obj("op", "describe", "uri", uri, "line", 0, "character", 7)));
+            }
+        }
+        plan.add(Json.write(Json.obj("op", "close", "uri", uris[0])));
+        for (String uri : new String[] {uris[1], uris[2]}) {
+            plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+        }
+        for (String uri : new String[] {uris[1], uris[2]}) {
+            plan.add(Json.write(Json.obj("op", "close", "uri", uri)));
+        }
+    }
 
     static void probe(List<String> plan, Object[] p) {
         String uri = (String) p[0];

@@ -1,0 +1,210 @@
+package io.groovymcp.engine.compile;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Which open buffers a compile of one buffer needs (issue 10: re-diagnose one of 50 open buffers at the cost of that
+ * buffer alone). A buffer can only see another buffer's classes by naming them, and every name the compiler resolves
+ * is spelled somewhere in some text. So starting from the queried buffer, every buffer that declares a class whose
+ * simple name occurs as a word in a buffer already chosen is added, until nothing more is. Both sides are
+ * over-approximated from the raw text, never from a parse: every identifier-like run counts as a word (strings and
+ * comments included), and every word after {@code class}, {@code interface}, {@code enum}, {@code trait} or
+ * {@code record} counts as declared, plus the words of the script class name Groovy derives from the buffer's URI
+ * (its last path segment without the extension, from the raw URI and from its decoded path).
+ * Choosing too many buffers costs only time; choosing too few would change answers.
+ */
+public final class DependencyClosure {
+    private DependencyClosure() {
+    }
+
+    /** The words a buffer's text uses and the names it may declare, computed once per text. */
+    public static final class Names {
+        final Set<String> words;
+        final Set<String> declared;
+
+        Names(Set<String> words, Set<String> declared) {
+            this.words = words;
+            this.declared = declared;
+        }
+    }
+
+    /**
+     * Scans one buffer. Only buffers can bring buffer classes into a compile: library classes (the class model and
+     * jars) resolve their own references through the library's unit, never through the open buffers.
+     */
+    public static Names scan(String uri, String text) {
+        Set<String> words = new HashSet<>();
+        Set<String> declared = new HashSet<>();
+        // Unicode escapes may spell identifiers; their decoded form is scanned as well, so both spellings count.
+        words(text, words, declared);
+        if (text.indexOf("\\u") >= 0) {
+            words(decodeUnicodeEscapes(text), words, declared);
+        }
+        words(scriptName(uri), declared, null);
+        String path = decodedPath(uri);
+        if (path != null) {
+            words(scriptName(path), declared, null);
+        }
+        return new Names(words, declared);
+    }
+
+    /**
+     * The URIs of the buffers a compile of {@code target} needs, in the given (opening) order, which the compile keeps
+     * because the order decides which of two duplicate classes is reported.
+     */
+    public static List<String> of(String target, List<String> uris, List<Names> names) {
+        int n = uris.size();
+        boolean[] in = new boolean[n];
+        int t = uris.indexOf(target);
+        if (t < 0) {
+            return new ArrayList<>(uris);
+        }
+        in[t] = true;
+        List<Integer> todo = new ArrayList<>();
+        todo.add(t);
+        while (!todo.isEmpty()) {
+            Set<String> used = names.get(todo.remove(todo.size() - 1)).words;
+            for (int i = 0; i < n; i++) {
+                if (!in[i] && intersects(names.get(i).declared, used)) {
+                    in[i] = true;
+                    todo.add(i);
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            if (in[i]) {
+                out.add(uris.get(i));
+            }
+        }
+        return out;
+    }
+
+    private static boolean intersects(Set<String> small, Set<String> big) {
+        for (String s : small) {
+            if (big.contains(s)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Adds every identifier-like run to {@code words} and, when {@code declared} is given, the name that follows each
+     * declaring keyword (skipping whitespace and comments, so {@code class /* x *\/ Foo} declares Foo).
+     */
+    private static void words(String t, Set<String> words, Set<String> declared) {
+        int i = 0;
+        int len = t.length();
+        while (i < len) {
+            char c = t.charAt(i);
+            if (!Character.isJavaIdentifierPart(c) || Character.isIdentifierIgnorable(c)) {
+                i++;
+                continue;
+            }
+            int j = wordEnd(t, i);
+            String w = t.substring(i, j);
+            words.add(w);
+            if (declared != null && isDeclaring(w)) {
+                int k = skipBlank(t, j);
+                if (k < len && Character.isJavaIdentifierPart(t.charAt(k))) {
+                    declared.add(t.substring(k, wordEnd(t, k)));
+                }
+            }
+            i = j;
+        }
+    }
+
+    private static int wordEnd(String t, int from) {
+        int j = from + 1;
+        while (j < t.length() && Character.isJavaIdentifierPart(t.charAt(j))) {
+            j++;
+        }
+        return j;
+    }
+
+    /** The first offset from {@code i} that is neither whitespace nor inside a comment. */
+    private static int skipBlank(String t, int i) {
+        int len = t.length();
+        while (i < len) {
+            char c = t.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '/' && i + 1 < len && t.charAt(i + 1) == '/') {
+                int nl = t.indexOf('\n', i);
+                i = nl < 0 ? len : nl + 1;
+            } else if (c == '/' && i + 1 < len && t.charAt(i + 1) == '*') {
+                int end = t.indexOf("*/", i + 2);
+                i = end < 0 ? len : end + 2;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
+    private static boolean isDeclaring(String w) {
+        switch (w) {
+            case "class":
+            case "interface":
+            case "enum":
+            case "trait":
+            case "record":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** {@code \}{@code uXXXX} (with any number of u's) decoded; anything malformed is left as it is. */
+    static String decodeUnicodeEscapes(String t) {
+        StringBuilder sb = new StringBuilder(t.length());
+        int i = 0;
+        while (i < t.length()) {
+            char c = t.charAt(i);
+            if (c == '\\' && i + 1 < t.length() && t.charAt(i + 1) == 'u') {
+                int j = i + 1;
+                while (j < t.length() && t.charAt(j) == 'u') {
+                    j++;
+                }
+                if (j + 4 <= t.length()) {
+                    try {
+                        sb.append((char) Integer.parseInt(t.substring(j, j + 4), 16));
+                        i = j + 4;
+                        continue;
+                    } catch (NumberFormatException ignore) {
+                        // not an escape: keep the text
+                    }
+                }
+            }
+            sb.append(c);
+            i++;
+        }
+        return sb.toString();
+    }
+
+    /** The last segment of a URI or path (after the last slash or backslash), without its extension. */
+    private static String scriptName(String s) {
+        int slash = Math.max(s.lastIndexOf('/'), s.lastIndexOf('\\'));
+        String name = s.substring(slash + 1);
+        int dot = name.lastIndexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+
+    /** The URI's decoded path (or scheme-specific part), the way Groovy derives a script's class name; or null. */
+    private static String decodedPath(String uri) {
+        try {
+            java.net.URI u = new java.net.URI(uri);
+            String p = u.getPath();
+            if (p != null && !p.isEmpty()) {
+                return p;
+            }
+            return u.getSchemeSpecificPart();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return null;
+        }
+    }
+}

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { CHROMIUM, launchChromium } from "./chromium-launch.js";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { PROJECT_ROOT } from "../host/support/server-process.js";
 import { oracleDirectory, PLAN_SIZE, readOracleLines } from "../engine/oracle-plan.js";
@@ -20,7 +21,6 @@ import { oracleDirectory, PLAN_SIZE, readOracleLines } from "../engine/oracle-pl
  * come back in one POST as UTF-8 bytes, so nothing between the browser and this file re-encodes them; they are
  * compared here, in Node, against answers.jsonl.
  */
-const CHROMIUM = "/usr/bin/chromium";
 const engineDir = locateEngineFiles().directory;
 const hostDist = join(PROJECT_ROOT, "dist");
 const planBuilt = existsSync(join(oracleDirectory, "plan.jsonl")) && existsSync(join(oracleDirectory, "answers.jsonl"));
@@ -116,11 +116,7 @@ describe.skipIf(skipReason !== "")(`JVM/wasm parity in headless Chromium${skipRe
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
+import { CHROMIUM, launchChromium } from "./chromium-launch.js";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { PROJECT_ROOT } from "../host/support/server-process.js";
 
@@ -13,7 +14,6 @@ import { PROJECT_ROOT } from "../host/support/server-process.js";
  * workspace (dist/engine/core, dist/workspace, served as ES modules), with the engine in a Web Worker speaking the
  * core's worker protocol. The loopback server serves dist/ and the engine's build outputs, nothing else.
  */
-const CHROMIUM = "/usr/bin/chromium";
 const dist = locateEngineFiles().directory;
 const hostDist = join(PROJECT_ROOT, "dist");
 
@@ -73,11 +73,7 @@ describe.skipIf(!existsSync(CHROMIUM))(`headless Chromium${existsSync(CHROMIUM) 
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

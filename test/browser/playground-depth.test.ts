@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
 
 /**
  * The playground's depth containment, the MCP server's (src/containment, maxNestingDepth 1,000): a paste nested
@@ -45,22 +45,7 @@ describe.skipIf(skipReason !== "")(`the playground's depth limit in headless Chr
     expect(await problems(page).textContent()).not.toMatch(/did not take this code|compiler failed/);
 
     // the page's main thread stays free: the longest gap between 10 ms timer ticks over 2 s
-    const longestGap = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let last = performance.now();
-          let longest = 0;
-          const end = last + 2000;
-          const tick = (): void => {
-            const now = performance.now();
-            longest = Math.max(longest, now - last);
-            last = now;
-            if (now < end) setTimeout(tick, 10);
-            else resolve(longest);
-          };
-          setTimeout(tick, 10);
-        }),
-    );
+    const longestGap = await longestMainThreadGap(page, 2000);
     expect(longestGap).toBeLessThan(1_000);
 
     // the engine still compiles: another tab's error appears, and the deep tab keeps its one error

@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { CHROMIUM, launchChromium } from "./chromium-launch.js";
+
+export { CHROMIUM };
 import { build } from "vite";
 import { startStaticServer, type RunningStaticServer } from "../../web/server/static-server.mjs";
 
@@ -13,7 +16,6 @@ import { startStaticServer, type RunningStaticServer } from "../../web/server/st
  * loopback server, in Debian's headless Chromium, with the real engine in a Web Worker. Every request of every
  * page, worker and service worker is recorded, so a test file can check at its end that none left the origin.
  */
-export const CHROMIUM = "/usr/bin/chromium";
 export const repo = fileURLToPath(new URL("../..", import.meta.url));
 const engineDist = join(repo, "engine-wasm", "target", "dist");
 const engineBuilt = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"].every((f) => existsSync(join(engineDist, f)));
@@ -37,10 +39,7 @@ export class PlaygroundHarness {
     const outDir = mkdtempSync(join(tmpdir(), "groovymcp-playground-"));
     await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "error", build: { outDir } });
     const server = await startStaticServer(outDir);
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    const browser = await launchChromium();
     return new PlaygroundHarness(outDir, server, browser);
   }
 
@@ -90,6 +89,27 @@ export const editorLines = (page: Page) => page.locator(".cm-content .cm-line");
 export const bufferTabs = (page: Page) => page.getByRole("tablist", { name: "Buffers" }).getByRole("tab");
 
 /** Pastes text into the focused editor, as Ctrl-V does (CodeMirror reads the paste event's clipboard data). */
+/** The longest gap between 10 ms timer ticks on the page's main thread over `forMs`: how long the page froze. */
+export function longestMainThreadGap(page: Page, forMs: number): Promise<number> {
+  return page.evaluate(
+    (span) =>
+      new Promise<number>((resolve) => {
+        let last = performance.now();
+        let longest = 0;
+        const end = last + span;
+        const tick = (): void => {
+          const now = performance.now();
+          longest = Math.max(longest, now - last);
+          last = now;
+          if (now < end) setTimeout(tick, 10);
+          else resolve(longest);
+        };
+        setTimeout(tick, 10);
+      }),
+    forMs,
+  );
+}
+
 export async function paste(page: Page, text: string): Promise<void> {
   await page.locator(".cm-content").evaluate((element, pasted) => {
     const data = new DataTransfer();

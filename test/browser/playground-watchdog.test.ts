@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
 
 /**
  * The playground's bound on a compile, as in the MCP server: a runaway compile ends its worker, the page stays
@@ -38,22 +38,7 @@ describe.skipIf(skipReason !== "")(`the playground's watchdog in headless Chromi
     // while the compiler is busy the page's main thread stays free: the longest gap between timer ticks over 2 s
     // stays far below the compile (tens of seconds, all of which the gap would be if the engine ran in the page);
     // the bound leaves room for a machine shared with other work
-    const longestGap = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let last = performance.now();
-          let longest = 0;
-          const end = last + 2000;
-          const tick = (): void => {
-            const now = performance.now();
-            longest = Math.max(longest, now - last);
-            last = now;
-            if (now < end) setTimeout(tick, 10);
-            else resolve(longest);
-          };
-          setTimeout(tick, 10);
-        }),
-    );
+    const longestGap = await longestMainThreadGap(page, 2000);
     expect(longestGap).toBeLessThan(2_000);
     await page.keyboard.press("Control+a");
     await page.keyboard.type("new Qux()");

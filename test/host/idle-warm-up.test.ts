@@ -41,17 +41,17 @@ async function clientCalls(s: ServerProcess): Promise<{ search: unknown; diagnos
 }
 
 describe("idle warm-up: when it applies", () => {
-  it("is opt-in: off by default and with GROOVYMCP_WARMUP=0, on with 1 (and its spellings of yes), verbose on request", () => {
-    expect(warmUpMode({})).toBe("off");
-    for (const on of ["1", "true", "on", "yes", " ON "]) expect(warmUpMode({ GROOVYMCP_WARMUP: on })).toBe("on");
-    for (const off of ["0", "false", "off", "no", "", "maybe"]) expect(warmUpMode({ GROOVYMCP_WARMUP: off })).toBe("off");
+  it("is on by default and with anything but GROOVYMCP_WARMUP=0 (and its spellings of no), verbose on request", () => {
+    expect(warmUpMode({})).toBe("on");
+    for (const on of ["1", "true", "on", "yes", " ON ", "", "maybe"]) expect(warmUpMode({ GROOVYMCP_WARMUP: on })).toBe("on");
+    for (const off of ["0", "false", "off", "no", " NO "]) expect(warmUpMode({ GROOVYMCP_WARMUP: off })).toBe("off");
     expect(warmUpMode({ GROOVYMCP_WARMUP: "verbose" })).toBe("verbose");
   });
 
-  it("is not created unless opted in, nor when the call time limit is short (a watchdog test's engine stays cold)", () => {
+  it("is not created when turned off, nor when the call time limit is short (a watchdog test's engine stays cold)", () => {
     const engine = nodeEngine();
     const log = (): void => undefined;
-    expect(serverWarmUp(engine, {}, 20_000, { log })).toBeUndefined();
+    expect(serverWarmUp(engine, {}, 20_000, { log })).toBeDefined();
     expect(serverWarmUp(engine, { GROOVYMCP_WARMUP: "0" }, 20_000, { log })).toBeUndefined();
     expect(serverWarmUp(engine, { GROOVYMCP_WARMUP: "1" }, 500, { log })).toBeUndefined();
     expect(serverWarmUp(engine, { GROOVYMCP_WARMUP: "1" }, 20_000, { log })).toBeDefined();

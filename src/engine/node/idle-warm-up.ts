@@ -3,13 +3,15 @@ import type { EngineService } from "../core/recovering-engine.js";
 import { WARM_UP_SOURCES } from "./warm-up-sources.js";
 
 /**
- * Opt-in: `GROOVYMCP_WARMUP=1` (or `true`, `on`, `yes`) turns the idle warm-up on; `verbose` turns it on and logs one
- * stderr line when it starts and one when it ends (what the benches read). Anything else, or nothing: off.
+ * On by default; `GROOVYMCP_WARMUP=0` (or `false`, `off`, `no`) turns the idle warm-up off; `verbose` keeps it on and
+ * logs one stderr line when it starts and one when it ends (what the benches read). Anything else: on.
  *
- * Why not on by default: after the warm-up, compiles of very large buffers got slower, not faster (four open buffers
- * of 478,000 characters of comments: 3.9-9.2 s per call against 1.5-3.2 s cold, back to back in one process), while
- * ordinary files got faster (docs/engine-performance.md, "Session 8"). Until
- * that is understood, a client opts in.
+ * It was opt-in for a while because, after it, compiles of very large comment-only buffers got slower (four open
+ * buffers of 478,000 characters: 3.9-9.2 s per call against 1.5-3.2 s cold). That was measured when every call compiled
+ * every open buffer; since per-buffer calls compile only their dependency closure the per-call case is gone, and
+ * what is left (a workspace-wide call over several such buffers) is V8's inlining choices, trained on the warm-up's
+ * ordinary Groovy, fitting that input less well: 1.0-1.8x on the fourth buffer, gone with inlining off
+ * (docs/engine-performance.md, "Session 9 (helper cold)"). Ordinary files, large ones included, compile faster.
  */
 export const WARM_UP_VARIABLE = "GROOVYMCP_WARMUP";
 
@@ -18,7 +20,7 @@ export type WarmUpMode = "off" | "on" | "verbose";
 export function warmUpMode(env: Readonly<Record<string, string | undefined>>): WarmUpMode {
   const raw = env[WARM_UP_VARIABLE]?.trim().toLowerCase();
   if (raw === "verbose") return "verbose";
-  return raw === "1" || raw === "true" || raw === "on" || raw === "yes" ? "on" : "off";
+  return raw === "0" || raw === "false" || raw === "off" || raw === "no" ? "off" : "on";
 }
 
 /** Where the warm-up buffers live: a scheme no client URI and no path-derived URI uses. */
@@ -203,7 +205,7 @@ export class IdleWarmUp implements EngineService {
 }
 
 /**
- * The MCP server's warm-up, or undefined when it does not apply: off unless GROOVYMCP_WARMUP opts in, and off when the call
+ * The MCP server's warm-up, or undefined when it does not apply: off when GROOVYMCP_WARMUP says so, and off when the call
  * time limit is under 10 s (a test of the watchdog sets a short one; a slow warm-up slice must never be what trips
  * it, nor restart the engine under a test's feet). `groovymcp lint` and `check` never create one: lint compiles
  * every file at once, so there is no idle time to use, and check measures a cold engine.

@@ -1,6 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
 import { DEFAULT_JAR_BOUNDS, type JarBounds } from "../../limits/limits.js";
-import { boundJar } from "./jar-bounds.js";
 
 /**
  * Reads the --classpath jars for the engine, each checked against the jar bounds first (jar-bounds.ts). A jar
@@ -14,6 +13,10 @@ export async function readClasspathJars(
   bounds: JarBounds = DEFAULT_JAR_BOUNDS,
 ): Promise<Uint8Array[]> {
   const jars: Uint8Array[] = [];
+  if (paths.length === 0) return jars;
+  // loaded only when there are jars: the bounds check brings fflate, which costs the engine worker's start-up
+  // ~10-15 ms before it can read the engine, on the path to a server's first answer
+  const { boundJar } = await import("./jar-bounds.js");
   let unreadable = 0;
   for (const path of paths) {
     let bytes: Uint8Array;

@@ -9,25 +9,45 @@ import java.util.Set;
  * Which open buffers a compile of one buffer needs (issue 10: re-diagnose one of 50 open buffers at the cost of that
  * buffer alone). A buffer can only see another buffer's classes by naming them, and every name the compiler resolves
  * is spelled somewhere in some text. So starting from the queried buffer, every buffer that declares a class whose
- * simple name occurs as a word in a buffer already chosen is added, until nothing more is. Both sides are
- * over-approximated from the raw text, never from a parse: every identifier-like run counts as a word (strings and
- * comments included), and every word after {@code class}, {@code interface}, {@code enum}, {@code trait} or
- * {@code record} counts as declared, plus the words of the script class name Groovy derives from the buffer's URI
- * (its last path segment without the extension, from the raw URI and from its decoded path).
- * Choosing too many buffers costs only time; choosing too few would change answers.
+ * simple name occurs as a word in a buffer already chosen is added, until nothing more is. The two sides err in
+ * opposite directions on purpose. Used words over-approximate, from the raw text: every identifier-like run (strings
+ * and comments included, and the decoded form of unicode escapes), also cut at each {@code $} (a GString's
+ * {@code "$Foo"}, a nested {@code Outer$Inner}) and wherever the lexer could start an identifier inside a run. Declared
+ * names are exact: Groovy's own lexer reads the text as the compiler does and names the identifier after each
+ * {@code class}/{@code interface}/{@code enum}/{@code trait}/{@code record} token ({@link DeclaredNames}), so a
+ * comment saying "this class is ..." declares nothing; when the lexer fails, the old word scan (the word after each of
+ * those words, wherever it stands) answers instead, so a broken text never hides a declaration. The script class Groovy
+ * derives from the buffer's URI (its last path segment without the extension, from the raw URI and from its decoded
+ * path) is declared as well. Choosing too many buffers costs only time; choosing too few would change answers.
  */
 public final class DependencyClosure {
     private DependencyClosure() {
     }
 
-    /** The words a buffer's text uses and the names it may declare, computed once per text. */
+    /**
+     * The words a buffer's text uses, scanned with the text, and the names it may declare, lexed only when some
+     * closure first asks (a queried buffer is in its own closure and never needs its own names): computed once per
+     * text either way.
+     */
     public static final class Names {
         final Set<String> words;
-        final Set<String> declared;
+        private String uri;
+        private String text;
+        private Set<String> declared;
 
-        Names(Set<String> words, Set<String> declared) {
+        Names(Set<String> words, String uri, String text) {
             this.words = words;
-            this.declared = declared;
+            this.uri = uri;
+            this.text = text;
+        }
+
+        Set<String> declared() {
+            if (declared == null) {
+                declared = declaredNames(uri, text);
+                uri = null;
+                text = null;
+            }
+            return declared;
         }
     }
 
@@ -37,18 +57,30 @@ public final class DependencyClosure {
      */
     public static Names scan(String uri, String text) {
         Set<String> words = new HashSet<>();
-        Set<String> declared = new HashSet<>();
         // Unicode escapes may spell identifiers; their decoded form is scanned as well, so both spellings count.
-        words(text, words, declared);
+        words(text, words, null);
         if (text.indexOf("\\u") >= 0) {
-            words(decodeUnicodeEscapes(text), words, declared);
+            words(decodeUnicodeEscapes(text), words, null);
+        }
+        return new Names(words, uri, text);
+    }
+
+    static Set<String> declaredNames(String uri, String text) {
+        Set<String> declared = new HashSet<>();
+        if (!DeclaredNames.lex(text, declared)) {
+            declared.clear();
+            Set<String> ignored = new HashSet<>();
+            words(text, ignored, declared);
+            if (text.indexOf("\\u") >= 0) {
+                words(decodeUnicodeEscapes(text), ignored, declared);
+            }
         }
         words(scriptName(uri), declared, null);
         String path = decodedPath(uri);
         if (path != null) {
             words(scriptName(path), declared, null);
         }
-        return new Names(words, declared);
+        return declared;
     }
 
     /**
@@ -68,7 +100,7 @@ public final class DependencyClosure {
         while (!todo.isEmpty()) {
             Set<String> used = names.get(todo.remove(todo.size() - 1)).words;
             for (int i = 0; i < n; i++) {
-                if (!in[i] && intersects(names.get(i).declared, used)) {
+                if (!in[i] && intersects(names.get(i).declared(), used)) {
                     in[i] = true;
                     todo.add(i);
                 }
@@ -93,24 +125,27 @@ public final class DependencyClosure {
     }
 
     /**
-     * Adds every identifier-like run to {@code words} and, when {@code declared} is given, the name that follows each
-     * declaring keyword (skipping whitespace and comments, so {@code class /* x *\/ Foo} declares Foo).
+     * Adds every identifier-like run to {@code words}, with the pieces the compiler may see as names of their own
+     * (see {@link #addPieces}), and, when {@code declared} is given, the name that follows each declaring keyword
+     * (skipping whitespace and comments, so {@code class /* x *\/ Foo} declares Foo). Runs are of code points, so an
+     * identifier with a supplementary letter is one word, as it is one token.
      */
     private static void words(String t, Set<String> words, Set<String> declared) {
         int i = 0;
         int len = t.length();
         while (i < len) {
-            char c = t.charAt(i);
+            int c = t.codePointAt(i);
             if (!Character.isJavaIdentifierPart(c) || Character.isIdentifierIgnorable(c)) {
-                i++;
+                i += Character.charCount(c);
                 continue;
             }
             int j = wordEnd(t, i);
             String w = t.substring(i, j);
             words.add(w);
+            addPieces(w, i > 0 && t.charAt(i - 1) == '\\', words);
             if (declared != null && isDeclaring(w)) {
                 int k = skipBlank(t, j);
-                if (k < len && Character.isJavaIdentifierPart(t.charAt(k))) {
+                if (k < len && Character.isJavaIdentifierPart(t.codePointAt(k))) {
                     declared.add(t.substring(k, wordEnd(t, k)));
                 }
             }
@@ -118,10 +153,40 @@ public final class DependencyClosure {
         }
     }
 
+    /**
+     * The parts of a run that can be a name on their own: the pieces between {@code $} signs ({@code "$Foo"} in a
+     * GString names Foo; {@code Outer$Inner} is the binary name of a nested class), the pieces between identifier-
+     * ignorable characters (which the lexer never takes into an identifier), every suffix of a run that starts
+     * with a digit (a number literal such as {@code 0xFF} or {@code 1d} may end where an identifier begins), and a run
+     * after a backslash without its first letter (the escape {@code \tFoo} in a string leaves Foo).
+     */
+    private static void addPieces(String w, boolean afterBackslash, Set<String> words) {
+        int n = w.length();
+        int from = 0;
+        for (int i = 0; i <= n; i++) {
+            if (i == n || w.charAt(i) == '$' || Character.isIdentifierIgnorable(w.charAt(i))) {
+                if (from > 0 || i < n) {
+                    if (i > from) {
+                        words.add(w.substring(from, i));
+                    }
+                }
+                from = i + 1;
+            }
+        }
+        if (Character.isDigit(w.charAt(0))) {
+            for (int i = 1; i < n; i++) {
+                words.add(w.substring(i));
+            }
+        }
+        if (afterBackslash && n > 1) {
+            words.add(w.substring(Character.charCount(w.codePointAt(0))));
+        }
+    }
+
     private static int wordEnd(String t, int from) {
-        int j = from + 1;
-        while (j < t.length() && Character.isJavaIdentifierPart(t.charAt(j))) {
-            j++;
+        int j = from + Character.charCount(t.codePointAt(from));
+        while (j < t.length() && Character.isJavaIdentifierPart(t.codePointAt(j))) {
+            j += Character.charCount(t.codePointAt(j));
         }
         return j;
     }

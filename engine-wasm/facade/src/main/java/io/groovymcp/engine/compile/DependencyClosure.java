@@ -25,18 +25,20 @@ public final class DependencyClosure {
     }
 
     /**
-     * The words a buffer's text uses, scanned with the text, and the names it may declare, lexed only when some
-     * closure first asks (a queried buffer is in its own closure and never needs its own names): computed once per
-     * text either way.
+     * The words a buffer's text uses and a cheap superset of the names it may declare, both scanned with the text, and
+     * the names it declares, lexed only when a closure asks about a buffer whose superset meets the words used (a
+     * queried buffer is in its own closure and never needs its own names): each computed at most once per text.
      */
     public static final class Names {
         final Set<String> words;
+        final Set<String> mayDeclare;
         private String uri;
         private String text;
         private Set<String> declared;
 
-        Names(Set<String> words, String uri, String text) {
+        Names(Set<String> words, Set<String> mayDeclare, String uri, String text) {
             this.words = words;
+            this.mayDeclare = mayDeclare;
             this.uri = uri;
             this.text = text;
         }
@@ -57,12 +59,17 @@ public final class DependencyClosure {
      */
     public static Names scan(String uri, String text) {
         Set<String> words = new HashSet<>();
+        Set<String> mayDeclare = new HashSet<>();
         // Unicode escapes may spell identifiers; their decoded form is scanned as well, so both spellings count.
         words(text, words, null);
+        mayDeclare(text, mayDeclare);
         if (text.indexOf("\\u") >= 0) {
-            words(decodeUnicodeEscapes(text), words, null);
+            String decoded = decodeUnicodeEscapes(text);
+            words(decoded, words, null);
+            mayDeclare(decoded, mayDeclare);
         }
-        return new Names(words, uri, text);
+        scriptNames(uri, mayDeclare);
+        return new Names(words, mayDeclare, uri, text);
     }
 
     static Set<String> declaredNames(String uri, String text) {
@@ -75,12 +82,69 @@ public final class DependencyClosure {
                 words(decodeUnicodeEscapes(text), ignored, declared);
             }
         }
-        words(scriptName(uri), declared, null);
+        scriptNames(uri, declared);
+        return declared;
+    }
+
+    private static void scriptNames(String uri, Set<String> out) {
+        words(scriptName(uri), out, null);
         String path = decodedPath(uri);
         if (path != null) {
-            words(scriptName(path), declared, null);
+            words(scriptName(path), out, null);
         }
-        return declared;
+    }
+
+    private static final String[] DECLARING = {"class", "interface", "enum", "trait", "record"};
+
+    /**
+     * A superset of what both {@link DeclaredNames} and the fallback word scan can declare, at the cost of a few
+     * {@code indexOf} passes, so that most buffers are never lexed: after every occurrence of a declaring word, even
+     * inside a longer word (a keyword token is spelled the same wherever it stands), skip everything the lexer skips
+     * between two tokens and more (any whitespace, line escapes, comments), then take the identifier-like run there,
+     * whole and cut before each identifier-ignorable character (where the lexer ends an identifier). Skipping more
+     * than the lexer only adds names: the lexer's next token starts at a character neither skips.
+     */
+    static void mayDeclare(String t, Set<String> out) {
+        int len = t.length();
+        for (String kw : DECLARING) {
+            for (int at = t.indexOf(kw); at >= 0; at = t.indexOf(kw, at + 1)) {
+                int k = skipBetweenTokens(t, at + kw.length());
+                if (k >= len || !Character.isJavaIdentifierPart(t.codePointAt(k))) {
+                    continue;
+                }
+                int j = k;
+                while (j < len && Character.isJavaIdentifierPart(t.codePointAt(j))) {
+                    if (j > k && Character.isIdentifierIgnorable(t.codePointAt(j))) {
+                        out.add(t.substring(k, j));
+                    }
+                    j += Character.charCount(t.codePointAt(j));
+                }
+                out.add(t.substring(k, j));
+            }
+        }
+    }
+
+    /** Past whitespace, line escapes and comments; the fallback scan skips the same, so its names are in the superset. */
+    private static int skipBetweenTokens(String t, int i) {
+        int len = t.length();
+        while (i < len) {
+            char c = t.charAt(i);
+            if (Character.isWhitespace(c) || Character.isSpaceChar(c)) {
+                i++;
+            } else if (c == '\\' && i + 1 < len && Character.isWhitespace(t.charAt(i + 1))) {
+                i += 2;
+            } else if (c == '/' && i + 1 < len && t.charAt(i + 1) == '/') {
+                int nl = t.indexOf('\n', i);
+                int cr = t.indexOf('\r', i);
+                i = nl < 0 && cr < 0 ? len : nl < 0 ? cr : cr < 0 ? nl : Math.min(nl, cr);
+            } else if (c == '/' && i + 1 < len && t.charAt(i + 1) == '*') {
+                int end = t.indexOf("*/", i + 2);
+                i = end < 0 ? len : end + 2;
+            } else {
+                break;
+            }
+        }
+        return i;
     }
 
     /**
@@ -100,7 +164,9 @@ public final class DependencyClosure {
         while (!todo.isEmpty()) {
             Set<String> used = names.get(todo.remove(todo.size() - 1)).words;
             for (int i = 0; i < n; i++) {
-                if (!in[i] && intersects(names.get(i).declared(), used)) {
+                // the superset first: most buffers are ruled out without ever being lexed
+                if (!in[i] && intersects(names.get(i).mayDeclare, used)
+                        && intersects(names.get(i).declared(), used)) {
                     in[i] = true;
                     todo.add(i);
                 }
@@ -144,7 +210,7 @@ public final class DependencyClosure {
             words.add(w);
             addPieces(w, i > 0 && t.charAt(i - 1) == '\\', words);
             if (declared != null && isDeclaring(w)) {
-                int k = skipBlank(t, j);
+                int k = skipBetweenTokens(t, j);
                 if (k < len && Character.isJavaIdentifierPart(t.codePointAt(k))) {
                     declared.add(t.substring(k, wordEnd(t, k)));
                 }
@@ -189,26 +255,6 @@ public final class DependencyClosure {
             j += Character.charCount(t.codePointAt(j));
         }
         return j;
-    }
-
-    /** The first offset from {@code i} that is neither whitespace nor inside a comment. */
-    private static int skipBlank(String t, int i) {
-        int len = t.length();
-        while (i < len) {
-            char c = t.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '/' && i + 1 < len && t.charAt(i + 1) == '/') {
-                int nl = t.indexOf('\n', i);
-                i = nl < 0 ? len : nl + 1;
-            } else if (c == '/' && i + 1 < len && t.charAt(i + 1) == '*') {
-                int end = t.indexOf("*/", i + 2);
-                i = end < 0 ? len : end + 2;
-            } else {
-                break;
-            }
-        }
-        return i;
     }
 
     private static boolean isDeclaring(String w) {

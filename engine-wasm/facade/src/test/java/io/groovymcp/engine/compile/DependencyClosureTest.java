@@ -95,6 +95,45 @@ class DependencyClosureTest {
         assertFalse(names.get(1).declared().contains("is"));
     }
 
+    /** Texts where the lexer and a character scan could part ways. */
+    private static final String[] TRICKY = {
+        "class \\\nSplit {}\n", "class /* c */ Commented {}\n", "class\tTab {}\n", "class\r\nCr {}\n",
+        "enum\u00A0Nbsp {}\n", "class Zw\u200Dj {}\n", "class Ig\u0001n {}\n", "class \uD835\uDC9CSup {}\n",
+        "def s = $/x/$\nclass$Glued {}\nrecord$/y/$\n", "class // comment\rFoo {}\n", "@interface\nAnn {}\n",
+        "trait T {}\nrecord R() {}\ndef x = 1class Num {}\n", "#!/usr/bin/env groovy\nclass Shebang {}\n",
+        "class A {}\n#!late\nclass B {}\n", "class E { def s = \"${ -> new Object() { class In {} } }\" }\n",
+        "class \\u0046oo {}\n", "cl\\u0061ss Bar {}\n", "// class OnlyComment\n", "class Lone\uD800 {}\n",
+    };
+
+    /**
+     * The cheap superset the closure checks first must hold every name either declared-name scan can give, or a
+     * buffer could be skipped that declares a name in use: over the whole fixture corpus and the tricky texts.
+     */
+    @Test
+    void theCheapSupersetHoldsEveryDeclaredName() throws java.io.IOException {
+        List<String> texts = new ArrayList<>(Arrays.asList(TRICKY));
+        java.nio.file.Path corpus = java.nio.file.Paths.get("../../test/fixtures/corpus");
+        try (java.util.stream.Stream<java.nio.file.Path> s = java.nio.file.Files.walk(corpus)) {
+            for (java.nio.file.Path f : s.filter(java.nio.file.Files::isRegularFile).collect(
+                    java.util.stream.Collectors.toList())) {
+                texts.add(new String(java.nio.file.Files.readAllBytes(f), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        assertTrue(texts.size() > 200, texts.size() + " texts");
+        int lexed = 0;
+        for (String t : texts) {
+            Set<String> declared = DependencyClosure.declaredNames("file:///w/T.groovy", t);
+            Set<String> may = DependencyClosure.scan("file:///w/T.groovy", t).mayDeclare;
+            for (String d : declared) {
+                assertTrue(may.contains(d), d + " declared but not in the superset " + may + " of:\n" + t);
+            }
+            if (DeclaredNames.lex(t, new HashSet<>())) {
+                lexed++;
+            }
+        }
+        assertTrue(lexed > 200, "only " + lexed + " texts lexed without error");
+    }
+
     @Test
     void loneSurrogatesLexAsTheCompilerReadsThem() {
         assertEquals("a\uFFFDb\uFFFD\uD835\uDC9C\uFFFD", DeclaredNames.compilerChars("a\uD835b\uDC9C\uD835\uDC9C\uD835"));

@@ -98,8 +98,9 @@ public final class DependencyClosure {
 
     /**
      * A superset of what both {@link DeclaredNames} and the fallback word scan can declare, at the cost of a few
-     * {@code indexOf} passes, so that most buffers are never lexed: after every occurrence of a declaring word, even
-     * inside a longer word (a keyword token is spelled the same wherever it stands), skip everything the lexer skips
+     * {@code indexOf} passes, so that most buffers are never lexed: after every occurrence of a declaring word not
+     * followed by a letter, even at the end of a longer word (a number literal such as {@code 1L} may end right
+     * before a keyword token), skip everything the lexer skips
      * between two tokens and more (any whitespace, line escapes, comments), then take the identifier-like run there,
      * whole and cut before each identifier-ignorable character (where the lexer ends an identifier). Skipping more
      * than the lexer only adds names: the lexer's next token starts at a character neither skips.
@@ -108,7 +109,11 @@ public final class DependencyClosure {
         int len = t.length();
         for (String kw : DECLARING) {
             for (int at = t.indexOf(kw); at >= 0; at = t.indexOf(kw, at + 1)) {
-                int k = skipBetweenTokens(t, at + kw.length());
+                int end = at + kw.length();
+                if (end < len && continuesIdentifier(t.codePointAt(end))) {
+                    continue; // "classes": the lexer reads one identifier there, never the keyword
+                }
+                int k = skipBetweenTokens(t, end);
                 if (k >= len || !Character.isJavaIdentifierPart(t.codePointAt(k))) {
                     continue;
                 }
@@ -122,6 +127,15 @@ public final class DependencyClosure {
                 out.add(t.substring(k, j));
             }
         }
+    }
+
+    /**
+     * Whether the lexer's identifier rule takes {@code c} after a letter: an identifier part that is not ignorable
+     * (a supplementary one may be ignorable and still be taken, so those never count here, which keeps the superset).
+     */
+    private static boolean continuesIdentifier(int c) {
+        return Character.isJavaIdentifierPart(c) && !Character.isIdentifierIgnorable(c)
+                && !Character.isSupplementaryCodePoint(c);
     }
 
     /** Past whitespace, line escapes and comments; the fallback scan skips the same, so its names are in the superset. */

@@ -103,6 +103,7 @@ class DependencyClosureTest {
         "trait T {}\nrecord R() {}\ndef x = 1class Num {}\n", "#!/usr/bin/env groovy\nclass Shebang {}\n",
         "class A {}\n#!late\nclass B {}\n", "class E { def s = \"${ -> new Object() { class In {} } }\" }\n",
         "class \\u0046oo {}\n", "cl\\u0061ss Bar {}\n", "// class OnlyComment\n", "class Lone\uD800 {}\n",
+        "def x = 1Lclass After {}\n", "class\uDB40\uDC01 Tag {}\n", "classes Plural\nclass\u0000Nul {}\n",
     };
 
     /**

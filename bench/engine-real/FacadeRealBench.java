@@ -19,7 +19,8 @@ import io.groovymcp.engine.json.Json;
  *   <li>{@code warm <rounds>}: every file compiled alone (open, diagnostics, close) for rounds rounds; the last
  *   round's per-file times;</li>
  *   <li>{@code broken <n>}: each file alone, first and the median of n more compiles, with the first error;</li>
- *   <li>{@code multi <n>}: all files open; median of n (edit the first, diagnostics), then the first file alone;</li>
+ *   <li>{@code multi <n>}: all files open; the first diagnostics of the first file, then median of n (edit it,
+ *   diagnostics), then the first file alone; then both again, interleaved sample by sample;</li>
  *   <li>{@code rss <calls> <files>}: RSS after calls edits+diagnostics of the first file, then peak RSS after
  *   compiling files files alone (cycling through the list).</li>
  * </ul>
@@ -85,7 +86,9 @@ public final class FacadeRealBench {
                 }
                 String uri = items.get(0)[0];
                 String text = items.get(0)[1];
+                long s0 = System.nanoTime();
                 diagnostics(engine, uri);
+                out.append(",\"firstOpenMs\":").append(ms(s0));
                 double[] t = new double[n];
                 for (int k = 0; k < n; k++) {
                     open(engine, uri, text + "\n// edit " + k);
@@ -104,6 +107,28 @@ public final class FacadeRealBench {
                     a[k] = ms(s);
                 }
                 out.append(",\"multiMs\":").append(median(t)).append(",\"aloneMs\":").append(median(a));
+                // interleaved, as in bench/engine-real.mjs: load drift between two phases cannot tilt the ratio
+                double[] pm = new double[n];
+                double[] pa = new double[n];
+                for (int k = 0; k < n; k++) {
+                    for (String[] it : items.subList(1, items.size())) {
+                        open(engine, it[0], it[1]);
+                    }
+                    open(engine, uri, text + "\n// pair " + k);
+                    diagnostics(engine, uri);
+                    open(engine, uri, text + "\n// pair " + k + " open");
+                    long s = System.nanoTime();
+                    diagnostics(engine, uri);
+                    pm[k] = ms(s);
+                    for (String[] it : items.subList(1, items.size())) {
+                        engine.handle(Json.write(Json.obj("op", "close", "uri", it[0])));
+                    }
+                    open(engine, uri, text + "\n// pair " + k + " alone");
+                    s = System.nanoTime();
+                    diagnostics(engine, uri);
+                    pa[k] = ms(s);
+                }
+                out.append(",\"multiPairMs\":").append(median(pm)).append(",\"alonePairMs\":").append(median(pa));
                 break;
             }
             case "rss": {

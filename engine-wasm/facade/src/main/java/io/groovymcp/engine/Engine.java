@@ -202,8 +202,8 @@ public final class Engine implements Workspace {
      */
     @Override
     public Compilation compileFor(String uri) {
-        if (!closureCompiles || buffers.get(uri) == null) {
-            return current();
+        if (!closureCompiles || buffers.get(uri) == null || buffers.size() == 1) {
+            return current(); // a lone buffer is its own closure: no scan needed
         }
         ensureLoader();
         List<Buffers.Buffer> members = buffers.closure(uri);

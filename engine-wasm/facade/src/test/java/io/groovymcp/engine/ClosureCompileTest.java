@@ -72,6 +72,47 @@ class ClosureCompileTest {
          {"u:s/Esc.groovy", "class Esc { int f() { T\\u0061rget.v } }\n"},
          {"u:s/Dyn.groovy", "// uses Target dynamically\ndef c = Class.forName('Target')\nprintln c\n"},
          {"u:s/Static.groovy", "@groovy.transform.CompileStatic\nclass St { int f() { Target.v + 'x' } }\n"}},
+        // a class named only right after a GString's $ (the word is "$Foo"), and a nested class named with its $
+        {{"u:g/Foo.groovy", "class Foo { static String label = 'x'\n  static class In { static int n = 1 } }\n"},
+         {"u:g/Use.groovy", "@groovy.transform.CompileStatic\nclass G { String m() { \"$Foo.label\" } }\n"},
+         {"u:g/Nest.groovy", "@groovy.transform.CompileStatic\nclass N { int m() { Foo$In.n } }\n"}},
+        // declaration words in comments, strings, a GString, slashy and dollar-slashy strings declare nothing
+        // (the lexer reads them as the compiler does); the buffer that uses those words gets the same answers
+        {{"u:k/Words.groovy", "// this class is Thing\n/* interface Ghost */\n/** enum Doc */\nclass Real {\n"
+                + "  String s = 'class Fake'\n  String g = \"enum ${1} Phantom $s\"\n  def r = /trait Slashy/\n"
+                + "  def d = $/record Dollar/$\n  String t = '''class Triple'''\n}\n"},
+         {"u:k/UsesWords.groovy", "@groovy.transform.CompileStatic\nclass UsesWords {\n"
+                + "  def m() { [is, Thing, Ghost, Doc, Fake, Phantom, Slashy, Dollar, Triple] }\n"
+                + "  Real real() { new Real() }\n}\n"},
+         {"u:k/Dyn.groovy", "def x = [Thing, Ghost, Fake]\nprintln x\n"}},
+        // a lexer error (an unclosed string, a stray character, an escape outside a string) falls back to the
+        // word scan, so the declarations after it still pull the buffer in; the compile then fails that buffer's
+        // parse alike in both engines
+        {{"u:l/Unclosed.groovy", "class Before { int v = 1 }\nString s = 'never closed\nclass After { int w = 2 }\n"},
+         {"u:l/Stray.groovy", "class Hash { int h = 3 }\n#\nclass Later {}\n"},
+         {"u:l/UsesThem.groovy", "@groovy.transform.CompileStatic\nclass UsesThem {\n"
+                + "  int f(Before b, After a, Hash h, Later l) { b.v + a.w + h.h }\n}\n"},
+         {"u:l/Esc.groovy", "class \\u0046oo { int z = 1 }\n"},
+         {"u:l/UsesEsc.groovy", "class UsesEsc { Foo f }\n"}},
+        // trait and record as declarations and as plain identifiers, an @interface, and names with a
+        // supplementary letter (one identifier to the lexer, so one word to the scan)
+        {{"u:t/Decls.groovy", "package t\ntrait Greeter { String hi() { 'hi' } }\nrecord Point(int x, int y) {}\n"
+                + "@interface Marker {}\nclass \uD835\uDC9CFoo { int q = 1 }\n"},
+         {"u:t/Idents.groovy", "def record = [1, 2]\ndef trait = record.size()\nprintln trait\n"
+                + "def var = record\nprintln var\n"},
+         {"u:t/Uses.groovy", "package t\n@groovy.transform.CompileStatic\n@Marker\nclass Uses implements Greeter {\n"
+                + "  int f() { new Point(1, 2).x() + new \uD835\uDC9CFoo().q + hi().size() }\n}\n"},
+         {"u:t/Other.groovy", "class Other { def record() { 1 } }\n"}},
+        // nested classes are reached through their outer name: a dotted name, an import of the nested class, a
+        // static import and inheritance
+        {{"u:n/Outer.groovy", "package n\nclass Outer {\n  static class Inner { static int k = 1 }\n"
+                + "  enum Kind { A, B }\n  interface Cb { int call() }\n}\n"},
+         {"u:n/Dotted.groovy", "@groovy.transform.CompileStatic\nclass Dotted { int f() { n.Outer.Inner.k } }\n"},
+         {"u:n/Imported.groovy", "import n.Outer.Inner\nimport static n.Outer.Kind.A\n"
+                + "@groovy.transform.CompileStatic\nclass Imported { int f() { Inner.k + A.ordinal() } }\n"},
+         {"u:n/Sub.groovy", "package n\n@groovy.transform.CompileStatic\nclass Sub extends Outer {\n"
+                + "  Inner i = new Inner()\n  Kind k = Kind.B\n}\n"},
+         {"u:n/Unrelated.groovy", "class Unrelated { Inner i }\n"}},
         // dynamic calls whose candidates live in buffers the caller never names (describe/definition need all)
         {{"u:c/Calc.groovy", "class Calc { int add(int a, int b) { a + b } }\n"},
          {"u:c/Caller.groovy", "def run(x) { x.add(1, 2) }\nrun(null)\n"},

@@ -68,6 +68,11 @@ public final class Compilation {
         cfg.setTolerance(1000);
         cfg.setWarningLevel(1);
         cfg.getOptimizationOptions().put("classLoaderResolving", Boolean.FALSE);
+        // Groovy parses the sources of a unit on parallel threads by default (on the JVM; wasm has one thread), and
+        // every SourceUnit here shares the unit's ErrorCollector, whose lists are not thread-safe: two buffers
+        // failing to parse at once can lose a syntax error or throw ConcurrentModificationException (seen in the
+        // oracle's CorpusSweepTest). Parsing one source after another makes the JVM answer as the wasm engine does.
+        cfg.getOptimizationOptions().put(CompilerConfiguration.PARALLEL_PARSE, Boolean.FALSE);
         cfg.addCompilationCustomizers(new GrabValidation(), new SafetyCustomizer());
         return cfg;
     }

@@ -172,6 +172,21 @@ public final class RequestPlan {
                 + "@groovy.transform.CompileStatic\nclass Esc { int f() { T\\u0061rget.v + 'x' } }\n"},
          {"file:///w/Dyn.groovy", "class Calc { int add(int a, int b) { a + b } }\n"},
          {"file:///w/Caller.groovy", "def run(x) { x.add(1, 2) }\nrun(null)\n"}},
+        // issue 10 (closure: declared names from Groovy's lexer): declaration words in comments and strings declare
+        // nothing, a GString's "$Foo" and a binary name Outer$Inner still pull their buffer in, a lexer error falls
+        // back to the word scan, and trait/record are identifiers as well as keywords
+        {{"groovy-buffer:scenario/lexed/Words.groovy", "package lexed\n// this class is Thing\n/* interface Ghost */\n"
+                + "class Foo {\n  static String label = 'class Fake'\n  String g = \"enum ${1} Phantom\"\n"
+                + "  def r = /trait Slashy/\n  static class In { static int n = 1 }\n}\n"},
+         {"groovy-buffer:scenario/lexed/UsesWords.groovy", "package lexed\n@groovy.transform.CompileStatic\n"
+                + "class UsesWords {\n  String m() { \"$Foo.label\" }\n  int n() { Foo$In.n }\n"
+                + "  def o() { [is, Thing, Ghost, Fake] }\n}\n"},
+         {"groovy-buffer:scenario/lexed/Unclosed.groovy", "class Before { int v = 1 }\nString s = 'never closed\n"
+                + "class After {}\n"},
+         {"groovy-buffer:scenario/lexed/UsesBefore.groovy", "@groovy.transform.CompileStatic\n"
+                + "class UsesBefore { int f(Before b) { b.v } }\n"},
+         {"groovy-buffer:scenario/lexed/Idents.groovy", "def record = [1, 2]\ndef trait = record.size()\n"
+                + "record Point(int x) {}\nprintln new Point(trait).x()\n"}},
         // issue 13 item 2: lone surrogates are ordinary input, more of them than the parser reads in one chunk
         {{"groovy-buffer:scenario/lone-surrogates.groovy", "def s = '" + "\uD800".repeat(20_000) + "'\n"}},
         // stray lone surrogates in code, before an error on the same line and on the next

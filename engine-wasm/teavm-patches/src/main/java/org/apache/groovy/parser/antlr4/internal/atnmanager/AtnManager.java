@@ -3,6 +3,7 @@ package org.apache.groovy.parser.antlr4.internal.atnmanager;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import groovyjarjarantlr4.v4.runtime.atn.ATN;
+import groovyjarjarantlr4.v4.runtime.atn.CompactContextCache;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 
 /**
@@ -62,9 +63,13 @@ public abstract class AtnManager {
         return cachedSize(ParserAtnManager.INSTANCE.getAtnWrapper().atn);
     }
 
-    /** DFA states over every decision plus the ATN's prediction-context cache: what a clear would release. */
+    /**
+     * DFA states over every decision plus the ATN's prediction-context cache: what a clear would release. In wasm the
+     * contexts live in {@link CompactContextCache} (GroovyPatches delegates ATN.getCachedContext there) and the ATN's
+     * own map stays empty; on the JVM with this jar in front of Groovy it is the other way round, so both count.
+     */
     static long cachedSize(ATN atn) {
-        long n = atn.getContextCacheSize();
+        long n = atn.getContextCacheSize() + CompactContextCache.of(atn).size();
         for (DFA dfa : atn.decisionToDFA) {
             n += dfa.states.size();
         }
@@ -88,6 +93,7 @@ public abstract class AtnManager {
 
         public void clearDFA() {
             atn.clearDFA();
+            CompactContextCache.of(atn).clear();
         }
     }
 }

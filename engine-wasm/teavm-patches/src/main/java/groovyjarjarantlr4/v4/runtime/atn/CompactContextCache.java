@@ -40,7 +40,17 @@ public final class CompactContextCache extends AbstractMap<PredictionContext, Pr
 
     /** Delegate of {@code ATN.getCachedContext}: the original's canonicalisation, against this cache. */
     public static PredictionContext cachedContext(ATN atn, PredictionContext context) {
-        return PredictionContext.getCachedContext(context, of(atn), new PredictionContext.IdentityHashMap());
+        CompactContextCache cache = of(atn);
+        if (context.isEmpty()) {
+            return context;
+        }
+        // What the original returns when the context is cached already (its visited map is empty on entry), without
+        // allocating that map: the usual case, once per configuration of every DFA state added.
+        PredictionContext cached = cache.get(context);
+        if (cached != null) {
+            return cached;
+        }
+        return PredictionContext.getCachedContext(context, cache, new PredictionContext.IdentityHashMap());
     }
 
     private static int slot(int hash, int mask) {

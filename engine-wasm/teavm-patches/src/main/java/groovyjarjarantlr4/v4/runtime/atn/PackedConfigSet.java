@@ -16,8 +16,9 @@ import groovyjarjarantlr4.v4.runtime.misc.Utils;
  * each. A warm DFA of real Groovy holds about 3.9 million configurations in 56,000 states; in TeaVM's WasmGC heap an
  * ATNConfig costs 56 bytes plus 8 for the list slot pointing at it (a V8 header, TeaVM's vtable and monitor fields,
  * then state, alt bits and context), which made the configurations 60% of the cache (docs/engine-performance.md,
- * session 9). Here one costs 16 bytes: the ATN state's number and the alt/outer-depth/precedence bits in an int
- * pair, and the prediction context reference.
+ * session 9). Here one costs 12 bytes: one int holding the ATN state's number and the alt/outer-depth/precedence
+ * bits (two ints when a state number or an alt is too large to share one: not for Groovy's grammar, 1,927 states),
+ * and the prediction context reference.
  *
  * <p>Only read-only sets are packed, and only when every configuration is a plain or semantic-context one (no lexer
  * action, no non-greedy flag), so {@link ATNConfig#create} rebuilds each with the class and fields it had. A DFA
@@ -35,8 +36,12 @@ public final class PackedConfigSet extends ATNConfigSet {
     private static final ATNConfigSet EMPTY = new ATNConfigSet();
 
     private final ATN atn;
-    /** Per configuration: ATN state number, then the bits of ATNConfig's alt/outer context depth/precedence word. */
+    /**
+     * Per configuration, narrow: state number in bits 0-15, alt in 16-23, outer context depth and the precedence flag
+     * in 24-31 where ATNConfig keeps them; wide (two ints): the state number, then ATNConfig's word as it is.
+     */
     private final int[] codes;
+    private final boolean wide;
     private PredictionContext[] contexts;
     /** Null when every configuration has {@link SemanticContext#NONE}, the usual case. */
     private final SemanticContext[] semantics;
@@ -49,11 +54,12 @@ public final class PackedConfigSet extends ATNConfigSet {
     private final boolean dipsIntoOuterContext;
     private boolean outermostConfigSet;
 
-    private PackedConfigSet(ATNConfigSet source, ATN atn, int[] codes, PredictionContext[] contexts,
+    private PackedConfigSet(ATNConfigSet source, ATN atn, int[] codes, boolean wide, PredictionContext[] contexts,
             SemanticContext[] semantics, int listHash) {
         super(EMPTY, true);
         this.atn = atn;
         this.codes = codes;
+        this.wide = wide;
         this.contexts = contexts;
         this.semantics = semantics;
         this.listHash = listHash;
@@ -66,7 +72,7 @@ public final class PackedConfigSet extends ATNConfigSet {
 
     /** A packed set's copy shares its arrays: nothing writes them but {@link #optimizeConfigs}, which copies first. */
     private PackedConfigSet(PackedConfigSet source) {
-        this(source, source.atn, source.codes, source.contexts, source.semantics, source.listHash);
+        this(source, source.atn, source.codes, source.wide, source.contexts, source.semantics, source.listHash);
     }
 
     /** Delegate of {@code ATNConfigSet.clone(boolean)}: the original's copy, packed when it is read-only and can be. */
@@ -88,6 +94,7 @@ public final class PackedConfigSet extends ATNConfigSet {
     static PackedConfigSet pack(ATNConfigSet source) {
         int n = source.size();
         int[] codes = new int[2 * n];
+        boolean wide = false;
         PredictionContext[] contexts = new PredictionContext[n];
         SemanticContext[] semantics = null;
         ATN atn = null;
@@ -106,6 +113,7 @@ public final class PackedConfigSet extends ATNConfigSet {
             }
             codes[2 * i] = state.stateNumber;
             codes[2 * i + 1] = c.getAlt() | (c.getOuterContextDepth() << 24) | (c.isPrecedenceFilterSuppressed() ? 0x80000000 : 0);
+            wide |= state.stateNumber > 0xFFFF || c.getAlt() > 0xFF;
             contexts[i] = c.getContext();
             SemanticContext sem = c.getSemanticContext();
             if (sem != SemanticContext.NONE) {
@@ -121,12 +129,33 @@ public final class PackedConfigSet extends ATNConfigSet {
             }
             listHash = 31 * listHash + c.hashCode();
         }
-        return new PackedConfigSet(source, atn, codes, contexts, semantics, listHash);
+        if (!wide) {
+            int[] narrow = new int[n];
+            for (int i = 0; i < n; i++) {
+                int bits = codes[2 * i + 1];
+                narrow[i] = (bits & 0xFF000000) | (bits & 0xFF) << 16 | codes[2 * i];
+            }
+            codes = narrow;
+        }
+        return new PackedConfigSet(source, atn, codes, wide, contexts, semantics, listHash);
+    }
+
+    private int stateOf(int i) {
+        return wide ? codes[2 * i] : codes[i] & 0xFFFF;
+    }
+
+    /** ATNConfig's alt/outer context depth/precedence word of configuration {@code i}. */
+    private int bitsOf(int i) {
+        if (wide) {
+            return codes[2 * i + 1];
+        }
+        int code = codes[i];
+        return (code & 0xFF000000) | (code >>> 16 & 0xFF);
     }
 
     private ATNConfig config(int i) {
-        int bits = codes[2 * i + 1];
-        ATNConfig c = ATNConfig.create(atn.states.get(codes[2 * i]), bits & 0x00FFFFFF, contexts[i],
+        int bits = bitsOf(i);
+        ATNConfig c = ATNConfig.create(atn.states.get(stateOf(i)), bits & 0x00FFFFFF, contexts[i],
                 semantics == null ? SemanticContext.NONE : semantics[i]);
         int depth = (bits >>> 24) & 0x7F;
         if (depth != 0) {
@@ -147,8 +176,8 @@ public final class PackedConfigSet extends ATNConfigSet {
      * packedFirst} keeps the receiver of the original's context and predicate comparisons.
      */
     private boolean matches(int i, ATNConfig other, boolean packedFirst) {
-        int bits = codes[2 * i + 1];
-        if (codes[2 * i] != other.getState().stateNumber || (bits & 0x00FFFFFF) != other.getAlt()
+        int bits = bitsOf(i);
+        if (stateOf(i) != other.getState().stateNumber || (bits & 0x00FFFFFF) != other.getAlt()
                 || ((bits & 0x7F000000) != 0) != other.getReachesIntoOuterContext()
                 || (bits < 0) != other.isPrecedenceFilterSuppressed()
                 || other.hasPassedThroughNonGreedyDecision() || other.getLexerActionExecutor() != null) {
@@ -180,9 +209,10 @@ public final class PackedConfigSet extends ATNConfigSet {
             PackedConfigSet a = (PackedConfigSet) self;
             PackedConfigSet b = (PackedConfigSet) other;
             for (int i = 0; i < n; i++) {
-                if (a.codes[2 * i] != b.codes[2 * i]
-                        || (a.codes[2 * i + 1] & 0x80FFFFFF) != (b.codes[2 * i + 1] & 0x80FFFFFF)
-                        || ((a.codes[2 * i + 1] & 0x7F000000) != 0) != ((b.codes[2 * i + 1] & 0x7F000000) != 0)
+                int abits = a.bitsOf(i);
+                int bbits = b.bitsOf(i);
+                if (a.stateOf(i) != b.stateOf(i) || (abits & 0x80FFFFFF) != (bbits & 0x80FFFFFF)
+                        || ((abits & 0x7F000000) != 0) != ((bbits & 0x7F000000) != 0)
                         || !a.contexts[i].equals(b.contexts[i]) || !a.semantic(i).equals(b.semantic(i))) {
                     return false;
                 }
@@ -310,7 +340,7 @@ public final class PackedConfigSet extends ATNConfigSet {
         }
         BitSet alts = new BitSet();
         for (int i = 0; i < contexts.length; i++) {
-            alts.set(codes[2 * i + 1] & 0x00FFFFFF);
+            alts.set(bitsOf(i) & 0x00FFFFFF);
         }
         return alts;
     }
@@ -319,7 +349,7 @@ public final class PackedConfigSet extends ATNConfigSet {
     public Set<ATNState> getStates() {
         Set<ATNState> states = new HashSet<>();
         for (int i = 0; i < contexts.length; i++) {
-            states.add(atn.states.get(codes[2 * i]));
+            states.add(atn.states.get(stateOf(i)));
         }
         return states;
     }

@@ -64,6 +64,28 @@ class PackedDfaTest {
         int configs = 0;
         for (ATNConfigSet stock : SETS) {
             assertTrue(stock.isReadOnly());
+            configs += compare(stock);
+        }
+        assertTrue(configs > 10_000, "configurations compared: " + configs);
+    }
+
+    @Test
+    void alternativesPastTheNarrowFormTakeTheWideOne() {
+        ATNConfigSet stock = new ATNConfigSet();
+        ATNState state = GroovyParser._ATN.states.get(GroovyParser._ATN.states.size() - 1);
+        ATNConfig big = ATNConfig.create(state, 300, PredictionContext.EMPTY_FULL.getChild(17));
+        big.setOuterContextDepth(3);
+        stock.add(big);
+        ATNConfig small = ATNConfig.create(GroovyParser._ATN.states.get(5), 2, PredictionContext.EMPTY_FULL);
+        small.setPrecedenceFilterSuppressed(true);
+        stock.add(small);
+        assertEquals(2, compare(stock.clone(true)));
+        assertEquals(2, compare(stock));
+    }
+
+    private static int compare(ATNConfigSet stock) {
+        int configs = 0;
+        {
             PackedConfigSet packed = PackedConfigSet.pack(stock);
             assertNotNull(packed, stock::toString);
             assertTrue(packed.isReadOnly());
@@ -98,7 +120,7 @@ class PackedDfaTest {
             assertEquals(stock.size(), i);
             assertThrows(IllegalStateException.class, () -> packed.add(stock.get(0)));
         }
-        assertTrue(configs > 10_000, "configurations compared: " + configs);
+        return configs;
     }
 
     @Test

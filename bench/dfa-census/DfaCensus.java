@@ -7,7 +7,11 @@
 // engine never runs the JDK's.
 //
 //   java --add-opens java.base/java.util=ALL-UNNAMED --add-opens java.base/java.util.concurrent=ALL-UNNAMED \
-//     --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED -cp <groovy.jar> bench/dfa-census/DfaCensus.java <list.tsv> [files]
+//     --add-opens java.base/java.util.concurrent.atomic=ALL-UNNAMED -cp <groovy.jar> bench/dfa-census/DfaCensus.java <list.tsv> [files] [packed]
+//
+// "packed" prices the cache as the engine holds it since session 9 (teavm-patches PackedConfigSet: a DFA state's
+// configurations as one int and one context reference each; CompactContextCache: the context cache as one
+// open-addressed array), so the two tables show what the patches removed and what is left.
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -29,6 +33,7 @@ public class DfaCensus {
     final IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
     final ArrayDeque<Object> work = new ArrayDeque<>();
     final Map<Class<?>, List<Field>> fieldCache = new HashMap<>();
+    static boolean packed;
 
     static boolean shared(Object o) {
         String n = o.getClass().getName();
@@ -129,6 +134,29 @@ public class DfaCensus {
             if (!ct.isPrimitive()) for (int i = 0; i < n; i++) push(Array.get(o, i));
             return;
         }
+        if (packed && o instanceof groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet
+                && ((groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet) o).isReadOnly()
+                && o.getClass() == groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet.class) {
+            groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet set = (groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet) o;
+            int n = set.size();
+            // PackedConfigSet: the superclass's fields (4 refs, 2 ints, 3 flags), its own (5 refs, 2 ints, 4 flags),
+            // the superclass's empty list, int[n], PredictionContext[n]
+            long wasm = wasmObject(4 * 8 + 2 * 4 + 3 + 5 * 8 + 2 * 4 + 4) + wasmObject(4 + 8 + 4) + wasmArray(Object.class, 0)
+                    + wasmArray(int.class, n) + wasmArray(Object.class, n);
+            add("PackedConfigSet (in " + owner + "), with its arrays", 0, wasm, n);
+            for (groovyjarjarantlr4.v4.runtime.atn.ATNConfig config : set) {
+                push(config.getContext());
+            }
+            push(set.getConflictInfo());
+            return;
+        }
+        if (packed && o instanceof ConcurrentHashMap && owner.equals("ATN.contextCache")) {
+            int n = ((Map<?, ?>) o).size();
+            int cap = 64;
+            while (4L * n > 3L * cap) cap <<= 1;
+            add("CompactContextCache (in " + owner + ")", 0, wasmObject(8 + 4) + wasmArray(Object.class, cap), n);
+            return;
+        }
         if (o instanceof ConcurrentHashMap || o instanceof HashMap) {
             Map<?, ?> m = (Map<?, ?>) o;
             int n = m.size();
@@ -224,6 +252,7 @@ public class DfaCensus {
     public static void main(String[] args) throws Exception {
         List<String> lines = Files.readAllLines(Path.of(args[0]));
         int limit = args.length > 1 ? Integer.parseInt(args[1]) : lines.size();
+        packed = args.length > 2 && args[2].equals("packed");
         long s = System.nanoTime();
         int n = 0;
         for (String line : lines.subList(0, Math.min(limit, lines.size()))) {

@@ -4,7 +4,7 @@
 // self time is printed per function (Java names need an unminified module: bench/README.md "Profiling build").
 //
 //   GROOVYMCP_ENGINE_DIR=<unminified dist> node scripts/run-with-node24.mjs bench/dfa-miss-profile.mjs \
-//     [--budget 20000] [--warm 150] [--files 300] [--top 30]
+//     [--budget 20000] [--warm 150] [--files 300] [--top 30] [--callers <function name>]
 //
 // Run `npm run bench:real` once first (it writes the file lists this reads).
 import { readFileSync } from "node:fs";
@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opt } = parseArgs({
   options: { budget: { type: "string", default: "20000" }, warm: { type: "string", default: "150" },
-    files: { type: "string", default: "300" }, top: { type: "string", default: "30" } },
+    files: { type: "string", default: "300" }, top: { type: "string", default: "30" }, callers: { type: "string", default: "" } },
 });
 const { loadEngine } = await import(pathToFileURL(join(root, "dist", "engine", "core", "index.js")).href);
 const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
@@ -66,4 +66,19 @@ console.log(`## dfa-miss-profile: budget ${opt.budget} entries, ${opt.files} rea
 console.log("| function (self time) | share |\n|---|---:|");
 for (const [name, c] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(opt.top))) {
   console.log(`| ${name.replace(/\|/g, "\\|")} | ${((100 * c) / total).toFixed(1)}% |`);
+}
+if (opt.callers) {
+  // the frames above a function's own samples, three deep: which code pays for it
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const paths = new Map();
+  for (const [id, c] of counts) {
+    if (byId.get(id).callFrame.functionName !== opt.callers) continue;
+    const chain = [];
+    for (let p = parent.get(id); p !== undefined && chain.length < 3; p = parent.get(p)) chain.push(byId.get(p).callFrame.functionName);
+    const key = chain.join(" < ");
+    paths.set(key, (paths.get(key) ?? 0) + c);
+  }
+  console.log(`\n| callers of ${opt.callers} (nearest first) | samples |\n|---|---:|`);
+  for (const [k, c] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`| ${k} | ${c} |`);
 }

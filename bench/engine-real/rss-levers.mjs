@@ -64,7 +64,18 @@ async function workerMain({ list, calls, big, cacheBudgetAfterEach }) {
   // a full GC: what is left is live (the DFA cache, the class model, the engine's statics)
   if (typeof globalThis.gc === "function") globalThis.gc();
   const after = heap();
-  return { msPerFile, hwmMb, rssEndMb: status("VmRSS:"), entries, maxUsedMb: maxUsed / 2 ** 20, maxTotalMb: maxTotal / 2 ** 20,
+  // the same heap without the parser's cache: a budget of 1 entry makes the next size check (every 8 parses) clear
+  // it, and 8 one-line parses leave almost nothing in it
+  let liveWithoutDfaMb = -1;
+  let entriesAfterClear = -1;
+  if (typeof ex.parserCache === "function" && typeof globalThis.gc === "function") {
+    ex.parserCache(1);
+    for (let k = 0; k < 8; k++) alone("file:///rss-levers/Tiny.groovy", "class Tiny {}\n");
+    entriesAfterClear = JSON.parse(ex.parserCache(0)).entries;
+    globalThis.gc();
+    liveWithoutDfaMb = heap().used_heap_size / 2 ** 20;
+  }
+  return { liveWithoutDfaMb, entriesAfterClear, msPerFile, hwmMb, rssEndMb: status("VmRSS:"), entries, maxUsedMb: maxUsed / 2 ** 20, maxTotalMb: maxTotal / 2 ** 20,
     usedBeforeGcMb: before.used_heap_size / 2 ** 20, totalBeforeGcMb: before.total_heap_size / 2 ** 20,
     liveAfterGcMb: after.used_heap_size / 2 ** 20, totalAfterGcMb: after.total_heap_size / 2 ** 20, rssAfterGcMb: status("VmRSS:") };
 }
@@ -93,7 +104,7 @@ if (!isMainThread && workerData?.worker) {
     configs: { type: "string", default: "default=;young 16=young=16;young 8=young=8;heap growing 20%=flags=--heap-growing-percent=20;optimize for size=flags=--optimize-for-size" } } });
   const list = join(work, "all.tsv");
   console.log(`## rss-levers: Node ${process.versions.node}, ${opt.calls} calls then ${opt.big} files, worker with the server's limits, ${new Date().toISOString().slice(0, 16)}Z, load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`);
-  console.log("| configuration | ms / file | peak RSS (VmHWM) MB | heap used, peak sampled MB | heap total, peak MB | end: used before GC / live after GC MB | DFA entries |\n|---|---:|---:|---:|---:|---:|---:|");
+  console.log("| configuration | ms / file | peak RSS (VmHWM) MB | heap used, peak sampled MB | heap total, peak MB | end: used before GC / live after GC MB | DFA entries | live after GC without the parser's DFA MB (entries left) |\n|---|---:|---:|---:|---:|---:|---:|---:|");
   for (const spec of opt.configs.split(";")) {
     const [name, ...parts] = spec.split("=");
     const config = { list, calls: Number(opt.calls), big: Number(opt.big), cacheBudgetAfterEach: 0 };
@@ -106,11 +117,11 @@ if (!isMainThread && workerData?.worker) {
     if (config.clear) config.cacheBudgetAfterEach = Number(config.clear);
     const r = spawnSync(process.execPath, ["--expose-gc", ...flags, self, "--child", JSON.stringify(config)], { encoding: "utf8" });
     if (r.status !== 0) {
-      console.log(`| ${name} | failed (${r.status}): ${r.stderr.split("\n").slice(-3).join(" ").slice(0, 200)} | | | | | |`);
+      console.log(`| ${name} | failed (${r.status}): ${r.stderr.split("\n").slice(-3).join(" ").slice(0, 200)} | | | | | | |`);
       continue;
     }
     const o = JSON.parse(r.stdout.trim().split("\n").pop());
     const f = (x) => x.toFixed(x >= 100 ? 0 : 1);
-    console.log(`| ${name} ${flags.join(" ")} | ${f(o.msPerFile)} | ${f(o.hwmMb)} | ${f(o.maxUsedMb)} | ${f(o.maxTotalMb)} | ${f(o.usedBeforeGcMb)} / ${f(o.liveAfterGcMb)} | ${o.entries} |`);
+    console.log(`| ${name} ${flags.join(" ")} | ${f(o.msPerFile)} | ${f(o.hwmMb)} | ${f(o.maxUsedMb)} | ${f(o.maxTotalMb)} | ${f(o.usedBeforeGcMb)} / ${f(o.liveAfterGcMb)} | ${o.entries} | ${f(o.liveWithoutDfaMb)} (${o.entriesAfterClear}) |`);
   }
 }

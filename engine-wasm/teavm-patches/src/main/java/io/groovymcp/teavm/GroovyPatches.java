@@ -160,6 +160,18 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "io.groovymcp.teavm.Compat#findHintClassNode");
         DELEGATES.put("org.codehaus.groovy.transform.stc.StaticTypeCheckingSupport#evaluateExpression",
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
+        // The parser's warm DFA is most of the engine's heap, and most of that is one ATNConfig object per
+        // configuration of each DFA state plus a ConcurrentHashMap entry per cached prediction context: objects that
+        // cost 2-3x their JVM size in WasmGC (docs/engine-performance.md, session 9). A DFA state's set is the
+        // read-only copy clone(true) makes, so that copy is packed into arrays; equals is replaced because the
+        // original reads the other set's private fields, which a packed set leaves empty. The context cache becomes
+        // an open-addressed set; getCachedContext is its only reader.
+        DELEGATES.put("groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet#clone",
+                "groovyjarjarantlr4.v4.runtime.atn.PackedConfigSet#cloneOf");
+        DELEGATES.put("groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet#equals",
+                "groovyjarjarantlr4.v4.runtime.atn.PackedConfigSet#setEquals");
+        DELEGATES.put("groovyjarjarantlr4.v4.runtime.atn.ATN#getCachedContext",
+                "groovyjarjarantlr4.v4.runtime.atn.CompactContextCache#cachedContext");
         // ANTLR prints "unknown recognition error type: ...LexerNoViableAltException" on System.err when the lexer's
         // error reaches the parser's error strategy (a GString like "$ 5"), then notifies the listeners, which is
         // where the compiler's diagnostic comes from. Stderr is the host's log; the line is noise there, and the

@@ -3,6 +3,7 @@ package org.apache.groovy.parser.antlr4.internal.atnmanager;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import groovyjarjarantlr4.v4.runtime.atn.ATN;
+import groovyjarjarantlr4.v4.runtime.atn.CompactContextCache;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 
 /**
@@ -21,8 +22,8 @@ import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 public abstract class AtnManager {
     /**
      * DFA states plus cached prediction contexts above which the cache is dropped. Chosen against resident memory:
-     * see docs/engine-performance.md for the growth on real code and the heap it costs (about 500 bytes of wasm heap
-     * per entry).
+     * see docs/engine-performance.md for the growth on real code and the heap it costs (about 190 bytes of wasm heap
+     * per entry since the DFA's configurations are packed, 430 before).
      */
     static final long DEFAULT_MAX_CACHED = 1_000_000;
 
@@ -62,9 +63,13 @@ public abstract class AtnManager {
         return cachedSize(ParserAtnManager.INSTANCE.getAtnWrapper().atn);
     }
 
-    /** DFA states over every decision plus the ATN's prediction-context cache: what a clear would release. */
+    /**
+     * DFA states over every decision plus the ATN's prediction-context cache: what a clear would release. In wasm the
+     * contexts live in {@link CompactContextCache} (GroovyPatches delegates ATN.getCachedContext there) and the ATN's
+     * own map stays empty; on the JVM with this jar in front of Groovy it is the other way round, so both count.
+     */
     static long cachedSize(ATN atn) {
-        long n = atn.getContextCacheSize();
+        long n = atn.getContextCacheSize() + CompactContextCache.of(atn).size();
         for (DFA dfa : atn.decisionToDFA) {
             n += dfa.states.size();
         }
@@ -88,6 +93,7 @@ public abstract class AtnManager {
 
         public void clearDFA() {
             atn.clearDFA();
+            CompactContextCache.of(atn).clear();
         }
     }
 }

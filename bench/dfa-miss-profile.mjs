@@ -1,0 +1,84 @@
+// bench/dfa-miss-profile: where the parser's DFA-miss path spends its time in wasm. A small DFA budget
+// (teavm-patches AtnManager, the engine's parserCache export) makes the parser clear its cache every few files, so
+// most predictions run the ATN simulation; V8's sampling profiler then records compiles of real files, and the
+// self time is printed per function (Java names need an unminified module: bench/README.md "Profiling build").
+//
+//   GROOVYMCP_ENGINE_DIR=<unminified dist> node scripts/run-with-node24.mjs bench/dfa-miss-profile.mjs \
+//     [--budget 20000] [--warm 150] [--files 300] [--top 30] [--callers <function name>]
+//
+// Run `npm run bench:real` once first (it writes the file lists this reads).
+import { readFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const { values: opt } = parseArgs({
+  options: { budget: { type: "string", default: "20000" }, warm: { type: "string", default: "150" },
+    files: { type: "string", default: "300" }, top: { type: "string", default: "30" }, callers: { type: "string", default: "" } },
+});
+const { loadEngine } = await import(pathToFileURL(join(root, "dist", "engine", "core", "index.js")).href);
+const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
+const { readEngineImage } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-image.js")).href);
+const { exports: ex } = await loadEngine(await readEngineImage(locateEngineFiles(), []), () => {});
+const call = (op, p) => {
+  const r = JSON.parse(ex.handle(JSON.stringify({ op, ...p })));
+  if (r.error) throw new Error(`${r.error.kind}: ${r.error.message}`);
+  return r.result;
+};
+const items = readFileSync(join(root, "bench", ".cache", "engine-real", "all.tsv"), "utf8").split("\n").filter(Boolean).map((l) => {
+  const [path, uri] = l.split("\t");
+  return { uri, text: readFileSync(path, "utf8") };
+});
+const alone = (it) => {
+  call("open", { uri: it.uri, text: it.text });
+  try {
+    call("diagnostics", { uri: it.uri });
+  } finally {
+    call("close", { uri: it.uri });
+  }
+};
+ex.parserCache(Number(opt.budget));
+// V8's tiers first: the profile is of optimised code, as in a long run
+for (let k = 0; k < Number(opt.warm); k++) alone(items[k % items.length]);
+const session = new Session();
+session.connect();
+await session.post("Profiler.enable");
+await session.post("Profiler.setSamplingInterval", { interval: 500 });
+await session.post("Profiler.start");
+const s = performance.now();
+for (let k = 0; k < Number(opt.files); k++) alone(items[(Number(opt.warm) + k) % items.length]);
+const ms = performance.now() - s;
+const { profile } = await session.post("Profiler.stop");
+const self = new Map();
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const counts = new Map();
+for (const id of profile.samples) counts.set(id, (counts.get(id) ?? 0) + 1);
+let total = 0;
+for (const [id, c] of counts) {
+  const n = byId.get(id);
+  const name = n.callFrame.functionName || `(${n.callFrame.url.split("/").pop() || "program"})`;
+  self.set(name, (self.get(name) ?? 0) + c);
+  total += c;
+}
+console.log(`## dfa-miss-profile: budget ${opt.budget} entries, ${opt.files} real files after ${opt.warm} warm-up files, ${ms.toFixed(0)} ms (${(ms / Number(opt.files)).toFixed(1)} ms / file), entries at end ${JSON.parse(ex.parserCache(0)).entries}, load ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`);
+console.log("| function (self time) | share |\n|---|---:|");
+for (const [name, c] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(opt.top))) {
+  console.log(`| ${name.replace(/\|/g, "\\|")} | ${((100 * c) / total).toFixed(1)}% |`);
+}
+if (opt.callers) {
+  // the frames above a function's own samples, three deep: which code pays for it
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const paths = new Map();
+  for (const [id, c] of counts) {
+    if (byId.get(id).callFrame.functionName !== opt.callers) continue;
+    const chain = [];
+    for (let p = parent.get(id); p !== undefined && chain.length < 3; p = parent.get(p)) chain.push(byId.get(p).callFrame.functionName);
+    const key = chain.join(" < ");
+    paths.set(key, (paths.get(key) ?? 0) + c);
+  }
+  console.log(`\n| callers of ${opt.callers} (nearest first) | samples |\n|---|---:|`);
+  for (const [k, c] of [...paths].sort((a, b) => b[1] - a[1]).slice(0, 10)) console.log(`| ${k} | ${c} |`);
+}

@@ -95,6 +95,24 @@ describe.skipIf(!ENGINE_PRESENT)(`hostile sources${ENGINE_PRESENT ? "" : ` (skip
     await call("groovy_close", { uri: "groovy-buffer:after-chain" });
   });
 
+  it("a restart after a crash keeps the open buffers in their order: a duplicate class is reported on the same buffer", async () => {
+    const a = "groovy-buffer:dup-a";
+    const b = "groovy-buffer:dup-b";
+    await call("groovy_diagnostics", { text: "class Dup {}\n", uri: a });
+    await call("groovy_diagnostics", { text: "class Dup {}\n", uri: b });
+    // replaced after b was opened: it keeps its place, first, in the engine's table
+    await call("groovy_diagnostics", { text: "class Dup { int x }\n", uri: a });
+    const answers = async (): Promise<unknown[]> => [(await call("groovy_diagnostics", { uri: a })).structuredContent, (await call("groovy_diagnostics", { uri: b })).structuredContent];
+    const before = await answers();
+    expect(before.map((r) => (r as { errorCount: number }).errorCount).sort()).toEqual([0, 1]);
+    expect(JSON.stringify(before[1])).toMatch(/duplicate class definition/i);
+    // runs the engine out of stack: the worker is replaced and the other buffers re-opened into the fresh one
+    const chain = "groovy-buffer:dup-crash";
+    expectDepthError(await call("groovy_diagnostics", { text: "def y = " + Array(200_000).fill("1").join("+") + "\n", uri: chain }), { line: 0, character: 0 }, "the crash");
+    expect(await answers()).toEqual(before);
+    for (const uri of [a, b, chain]) await call("groovy_close", { uri });
+  });
+
   it("20,000 lone surrogates: the buffer is set aside with a tool error naming it, then recovers when replaced", async () => {
     const uri = "groovy-buffer:surrogates";
     const first = await call("groovy_diagnostics", { text: "def s = '" + "\uD800".repeat(20_000) + "'\n", uri });

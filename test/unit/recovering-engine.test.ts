@@ -37,6 +37,21 @@ describe("RecoveringEngine with a fake spawn", () => {
     expect(logs.some((l) => l.includes("restarting the engine"))).toBe(true);
   });
 
+  it("re-opens the buffers of a fresh instance in the engine's own order: a replaced buffer keeps its place", async () => {
+    const fake = new FakeEngines();
+    const engine = new RecoveringEngine({ spawn: fake.spawn });
+    await engine.open("groovy-buffer:a", "one");
+    await engine.open("groovy-buffer:b", "two");
+    await engine.open("groovy-buffer:c", "three");
+    await engine.open("groovy-buffer:a", "one, edited");
+    expect(engine.openUris()).toEqual(["groovy-buffer:a", "groovy-buffer:b", "groovy-buffer:c"]);
+    fake.trapNext = true;
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:c" })).rejects.toBeInstanceOf(EngineInternalError);
+    await engine.request("diagnostics", { uri: "groovy-buffer:b" });
+    const reopened = fake.calls.filter((c) => c.instance === 2 && c.op === "open").map((c) => [c.params["uri"], c.params["text"]]);
+    expect(reopened).toEqual([["groovy-buffer:a", "one, edited"], ["groovy-buffer:b", "two"]]);
+  });
+
   it("stops a call past the time limit with a timeout error naming the limit, and recovers", async () => {
     const fake = new FakeEngines();
     const engine = new RecoveringEngine({ spawn: fake.spawn, callTimeoutMs: 50 });

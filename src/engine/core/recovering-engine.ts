@@ -13,7 +13,7 @@ export interface EngineService {
   close(uri: string): Promise<boolean>;
   isOpen(uri: string): boolean;
   openCount(): number;
-  /** The open buffers' URIs, in opening order. */
+  /** The open buffers' URIs, in the order they were first opened (replacing a buffer keeps its place). */
   openUris(): string[];
 }
 
@@ -155,8 +155,9 @@ export class RecoveringEngine implements EngineService {
   open(uri: string, text: string): Promise<void> {
     return this.serial(async () => {
       await this.call("open", { uri, text });
-      // re-inserting keeps opening order meaningful for openUris()
-      this.buffers.delete(uri);
+      // A buffer opened again keeps its place, as in the engine's own table (a LinkedHashMap): a fresh instance is
+      // re-opened in this order, and the order of a unit's sources decides answers such as which of two buffers
+      // declaring the same class is the duplicate, so a restart must not reorder them.
       this.buffers.set(uri, text);
     });
   }

@@ -42,7 +42,7 @@ public final class Lexing {
         List<Tok> out = new ArrayList<>();
         int[] cpToUtf16 = codePointOffsets(text);
         try {
-            GroovyLangLexer lexer = new GroovyLangLexer(CharStreams.fromString(text));
+            GroovyLangLexer lexer = LexerEdgeCache.lexer(CharStreams.fromString(text));
             lexer.removeErrorListeners();
             lexer.setErrorIgnored(true);
             while (true) {

@@ -372,7 +372,7 @@ async function main() {
     wi.push(await idleThenDiagnostics(big1000, 3000));
   }
   rows.push([`first diagnostics of a 1,000-line file in a fresh process, after load (median of ${fresh})`, median(wf), median(jf), "<= 1000 ms"]);
-  rows.push([`  the same through the MCP server, after the handshake and 3 s idle (GROOVYMCP_WARMUP=1, the idle warm-up ran; median of ${fresh})`, median(wi), median(jf), ""]);
+  rows.push([`  the same through the MCP server, after the handshake and 3 s idle (the idle warm-up, on by default, ran; median of ${fresh})`, median(wi), median(jf), ""]);
   rows.push([`spawn -> first diagnostics of a ${f200.lines}-line real file (wasm: the MCP server over stdio; JVM: java + facade) (median of ${fresh})`, median(ws), median(js), "<= 550 ms"]);
   rows.push([`module + class model load (median of ${fresh})`, median(wl), median(jl), "<= 300 ms"]);
   }

@@ -10,45 +10,32 @@
 import { readFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { diagnoseAlone, openEngine } from "./real-code/engine.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opt } = parseArgs({
   options: { budget: { type: "string", default: "20000" }, warm: { type: "string", default: "150" },
     files: { type: "string", default: "300" }, top: { type: "string", default: "30" }, callers: { type: "string", default: "" } },
 });
-const { loadEngine } = await import(pathToFileURL(join(root, "dist", "engine", "core", "index.js")).href);
-const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
-const { readEngineImage } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-image.js")).href);
-const { exports: ex } = await loadEngine(await readEngineImage(locateEngineFiles(), []), () => {});
-const call = (op, p) => {
-  const r = JSON.parse(ex.handle(JSON.stringify({ op, ...p })));
-  if (r.error) throw new Error(`${r.error.kind}: ${r.error.message}`);
-  return r.result;
-};
+const engine = await openEngine();
+const ex = engine.exports;
 const items = readFileSync(join(root, "bench", ".cache", "engine-real", "all.tsv"), "utf8").split("\n").filter(Boolean).map((l) => {
   const [path, uri] = l.split("\t");
   return { uri, text: readFileSync(path, "utf8") };
 });
-const alone = (it) => {
-  call("open", { uri: it.uri, text: it.text });
-  try {
-    call("diagnostics", { uri: it.uri });
-  } finally {
-    call("close", { uri: it.uri });
-  }
-};
+const alone = (it) => diagnoseAlone(engine, it.uri, it.text);
 ex.parserCache(Number(opt.budget));
 // V8's tiers first: the profile is of optimised code, as in a long run
-for (let k = 0; k < Number(opt.warm); k++) alone(items[k % items.length]);
+for (let k = 0; k < Number(opt.warm); k++) await alone(items[k % items.length]);
 const session = new Session();
 session.connect();
 await session.post("Profiler.enable");
 await session.post("Profiler.setSamplingInterval", { interval: 500 });
 await session.post("Profiler.start");
 const s = performance.now();
-for (let k = 0; k < Number(opt.files); k++) alone(items[(Number(opt.warm) + k) % items.length]);
+for (let k = 0; k < Number(opt.files); k++) await alone(items[(Number(opt.warm) + k) % items.length]);
 const ms = performance.now() - s;
 const { profile } = await session.post("Profiler.stop");
 const self = new Map();

@@ -231,13 +231,17 @@ export function jvmRun(mode, list, ...rest) {
   return runJson("java", ["-Xss8m", "-cp", jvmClasspath(), join(root, "bench", "engine-real", "FacadeRealBench.java"), model, mode, list, ...rest.map(String)], `JVM ${mode}`);
 }
 
-/** Spawn the real MCP server, initialize, one groovy_diagnostics call on text: ms until its result. */
-function spawnToDiagnostics(text) {
+/**
+ * Spawn the real MCP server (`args` after Node's own flags: by default this process's flags and dist/cli.js), initialize,
+ * one groovy_diagnostics call on text: ms until the initialize reply and until the diagnostics result, and the result.
+ */
+export function spawnToDiagnostics(text, { args = [...process.execArgv, join(root, "dist", "cli.js")], env = {} } = {}) {
   const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
   const DIAG = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text } } };
   return new Promise((resolve, reject) => {
     const start = performance.now();
-    const c = spawn(process.execPath, [...process.execArgv, join(root, "dist", "cli.js")], { stdio: ["pipe", "pipe", "ignore"] });
+    const c = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, ...env } });
+    const out = {};
     let buf = "";
     c.stdout.setEncoding("utf8");
     c.stdout.on("data", (d) => {
@@ -245,16 +249,19 @@ function spawnToDiagnostics(text) {
       for (let nl; (nl = buf.indexOf("\n")) !== -1;) {
         const msg = JSON.parse(buf.slice(0, nl));
         buf = buf.slice(nl + 1);
-        if (msg.id === 1) c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify(DIAG)}\n`);
-        else if (msg.id === 2) {
-          const ms = performance.now() - start;
+        if (msg.id === 1) {
+          out.initializeMs = performance.now() - start;
+          c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify(DIAG)}\n`);
+        } else if (msg.id === 2) {
+          out.diagnosticsMs = performance.now() - start;
+          out.result = JSON.stringify(msg.result);
           c.stdin.end();
           if (msg.result?.isError) reject(new Error("diagnostics call failed"));
-          else resolve(ms);
         }
       }
     });
     c.on("error", reject);
+    c.on("close", () => (out.diagnosticsMs === undefined ? reject(new Error("the server closed without a diagnostics reply")) : resolve(out)));
     c.stdin.write(`${JSON.stringify(INIT)}\n`);
   });
 }
@@ -367,7 +374,7 @@ async function main() {
     const b = jvmRun("first", f1000List);
     jl.push(b.loadMs);
     jf.push(b.firstMs);
-    ws.push(await spawnToDiagnostics(readFileSync(f200.path, "utf8")));
+    ws.push((await spawnToDiagnostics(readFileSync(f200.path, "utf8"))).diagnosticsMs);
     js.push(jvmSpawnToDiagnostics(f200List));
     wi.push(await idleThenDiagnostics(big1000, 3000));
   }

@@ -8,11 +8,11 @@
 //
 // A build to compare against is a copy of dist/ (with package.json and links to node_modules and
 // engine-wasm/target beside it, so the copy finds its engine the way the package does).
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { spawnToDiagnostics } from "./engine-real.mjs";
 import { realCodeFiles } from "./real-code/fetch.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -31,35 +31,10 @@ if (path === undefined) {
 }
 const text = readFileSync(path, "utf8");
 
-function once(config) {
-  const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
-  const DIAG = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text } } };
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const c = spawn(process.execPath, [...config.flags, config.cli], { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, ...config.env } });
-    const out = {};
-    let buf = "";
-    c.stdout.setEncoding("utf8");
-    c.stdout.on("data", (d) => {
-      buf += d;
-      for (let nl; (nl = buf.indexOf("\n")) !== -1;) {
-        const msg = JSON.parse(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-        if (msg.id === 1) {
-          out.initializeMs = performance.now() - start;
-          c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify(DIAG)}\n`);
-        } else if (msg.id === 2) {
-          out.diagnosticsMs = performance.now() - start;
-          out.result = JSON.stringify(msg.result);
-          c.stdin.end();
-        }
-      }
-    });
-    c.on("error", reject);
-    c.on("close", () => (out.diagnosticsMs === undefined ? reject(new Error(`${config.label}: no diagnostics reply`)) : resolve(out)));
-    c.stdin.write(`${JSON.stringify(INIT)}\n`);
+const once = (config) =>
+  spawnToDiagnostics(text, { args: [...config.flags, config.cli], env: config.env }).catch((e) => {
+    throw new Error(`${config.label}: ${e.message}`);
   });
-}
 
 const load = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = load();

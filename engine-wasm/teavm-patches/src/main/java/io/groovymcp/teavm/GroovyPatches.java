@@ -65,6 +65,11 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     private static final Map<String, String> DEFAULTS = new HashMap<>();
     /** class#method -> static method (class#name) with the same parameters that replaces the body. */
     private static final Map<String, String> DELEGATES = new HashMap<>();
+    /**
+     * For a delegate of an instance method of a class no Java source can name (a private nested class): the public
+     * supertype the stand-in takes its receiver as.
+     */
+    private static final Map<String, String> DELEGATE_RECEIVERS = new HashMap<>();
     /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
     private static final Map<String, String> SILENCED = new HashMap<>();
     /** class -> reason; the class gets a fillInStackTrace() that returns this (subclasses inherit it). */
@@ -172,6 +177,14 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "groovyjarjarantlr4.v4.runtime.atn.PackedConfigSet#setEquals");
         DELEGATES.put("groovyjarjarantlr4.v4.runtime.atn.ATN#getCachedContext",
                 "groovyjarjarantlr4.v4.runtime.atn.CompactContextCache#cachedContext");
+        // Every token's text and every AST node's end position go through the 8-bit char stream's getText, which
+        // decodes ISO-8859-1 with new String(bytes, ..., ISO_8859_1): in TeaVM's classlib that builds a generic
+        // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/engine-performance.md,
+        // session 9, helper warm). Latin-1 maps each byte to the char of the same value, so a direct copy is the
+        // same string.
+        String latin1 = "groovyjarjarantlr4.v4.runtime.CodePointCharStream$CodePoint8BitCharStream#getText";
+        DELEGATES.put(latin1, "groovyjarjarantlr4.v4.runtime.Latin1Text#getText");
+        DELEGATE_RECEIVERS.put(latin1, "groovyjarjarantlr4.v4.runtime.CodePointCharStream");
         // ANTLR prints "unknown recognition error type: ...LexerNoViableAltException" on System.err when the lexer's
         // error reaches the parser's error strategy (a GString like "$ 5"), then notifies the listeners, which is
         // where the compiler's diagnostic comes from. Stderr is the host's log; the line is noise there, and the
@@ -276,7 +289,8 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             String exact = key + parameters(method.getReference());
             if (DELEGATES.containsKey(key) || DELEGATES.containsKey(exact)) {
                 applied.add("delegate " + (DELEGATES.containsKey(exact) ? exact : key));
-                delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key), context);
+                delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key),
+                        DELEGATE_RECEIVERS.get(DELEGATES.containsKey(exact) ? exact : key), context);
                 continue;
             }
             if (SILENCED.containsKey(key) && method.getProgram() != null) {
@@ -335,7 +349,8 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         }
     }
 
-    private static void delegate(MethodHolder method, String target, ClassHolderTransformerContext context) {
+    private static void delegate(MethodHolder method, String target, String receiverType,
+            ClassHolderTransformerContext context) {
         String[] t = target.split("#");
         ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
         ValueType[] params = method.getParameterTypes();
@@ -345,8 +360,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         ValueEmitter[] args = new ValueEmitter[params.length + shift];
         ValueType[] sig = new ValueType[params.length + shift + 1];
         if (instance) {
-            args[0] = pe.var(0, ValueType.object(method.getOwnerName()));
-            sig[0] = ValueType.object(method.getOwnerName());
+            ValueType owner = ValueType.object(method.getOwnerName());
+            ValueType receiver = receiverType == null ? owner : ValueType.object(receiverType);
+            args[0] = receiverType == null ? pe.var(0, owner) : pe.var(0, owner).cast(receiver);
+            sig[0] = receiver;
         }
         for (int i = 0; i < params.length; i++) {
             args[i + shift] = pe.var(i + 1, params[i]);

@@ -231,33 +231,41 @@ export function jvmRun(mode, list, ...rest) {
   return runJson("java", ["-Xss8m", "-cp", jvmClasspath(), join(root, "bench", "engine-real", "FacadeRealBench.java"), model, mode, list, ...rest.map(String)], `JVM ${mode}`);
 }
 
+const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
+
+/** Calls onMessage with each JSON-RPC message the server writes, one per line. */
+function onJsonLines(stdout, onMessage) {
+  let buf = "";
+  stdout.setEncoding("utf8");
+  stdout.on("data", (d) => {
+    buf += d;
+    for (let nl; (nl = buf.indexOf("\n")) !== -1;) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      onMessage(JSON.parse(line));
+    }
+  });
+}
+
 /**
  * Spawn the real MCP server (`args` after Node's own flags: by default this process's flags and dist/cli.js), initialize,
  * one groovy_diagnostics call on text: ms until the initialize reply and until the diagnostics result, and the result.
  */
 export function spawnToDiagnostics(text, { args = [...process.execArgv, join(root, "dist", "cli.js")], env = {} } = {}) {
-  const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
   const DIAG = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text } } };
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const c = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, ...env } });
     const out = {};
-    let buf = "";
-    c.stdout.setEncoding("utf8");
-    c.stdout.on("data", (d) => {
-      buf += d;
-      for (let nl; (nl = buf.indexOf("\n")) !== -1;) {
-        const msg = JSON.parse(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-        if (msg.id === 1) {
-          out.initializeMs = performance.now() - start;
-          c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify(DIAG)}\n`);
-        } else if (msg.id === 2) {
-          out.diagnosticsMs = performance.now() - start;
-          out.result = JSON.stringify(msg.result);
-          c.stdin.end();
-          if (msg.result?.isError) reject(new Error("diagnostics call failed"));
-        }
+    onJsonLines(c.stdout, (msg) => {
+      if (msg.id === 1) {
+        out.initializeMs = performance.now() - start;
+        c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify(DIAG)}\n`);
+      } else if (msg.id === 2) {
+        out.diagnosticsMs = performance.now() - start;
+        out.result = JSON.stringify(msg.result);
+        c.stdin.end();
+        if (msg.result?.isError) reject(new Error("diagnostics call failed"));
       }
     });
     c.on("error", reject);
@@ -271,30 +279,22 @@ export function spawnToDiagnostics(text, { args = [...process.execArgv, join(roo
  * warm-up runs meanwhile), then one groovy_diagnostics call on text: ms from that request to its reply.
  */
 function idleThenDiagnostics(text, idleMs) {
-  const INIT = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1" } } };
   return new Promise((resolve, reject) => {
     // no call time limit: a cold 1,000-line compile on a loaded machine has passed the default 20 s
     const c = spawn(process.execPath, [...process.execArgv, join(root, "dist", "cli.js")], { stdio: ["pipe", "pipe", "ignore"], env: { ...process.env, GROOVYMCP_CALL_TIMEOUT_MS: "0", GROOVYMCP_WARMUP: "1" } });
-    let buf = "";
     let sent = 0;
-    c.stdout.setEncoding("utf8");
-    c.stdout.on("data", (d) => {
-      buf += d;
-      for (let nl; (nl = buf.indexOf("\n")) !== -1;) {
-        const msg = JSON.parse(buf.slice(0, nl));
-        buf = buf.slice(nl + 1);
-        if (msg.id === 1) c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
-        else if (msg.id === 2) {
-          setTimeout(() => {
-            sent = performance.now();
-            c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text, uri: "groovy-buffer:first.groovy" } } })}\n`);
-          }, idleMs);
-        } else if (msg.id === 3) {
-          const ms = performance.now() - sent;
-          c.stdin.end();
-          if (msg.result?.isError) reject(new Error("diagnostics call failed"));
-          else resolve(ms);
-        }
+    onJsonLines(c.stdout, (msg) => {
+      if (msg.id === 1) c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list" })}\n`);
+      else if (msg.id === 2) {
+        setTimeout(() => {
+          sent = performance.now();
+          c.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text, uri: "groovy-buffer:first.groovy" } } })}\n`);
+        }, idleMs);
+      } else if (msg.id === 3) {
+        const ms = performance.now() - sent;
+        c.stdin.end();
+        if (msg.result?.isError) reject(new Error("diagnostics call failed"));
+        else resolve(ms);
       }
     });
     c.on("error", reject);

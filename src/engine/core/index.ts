@@ -10,8 +10,8 @@ export {
   type EngineErrorKind, type SerializedEngineError,
 } from "./errors.js";
 export {
-  asInt8, instantiateEngineModule, isTeaVmRuntime, JavaOutputLines, loadEngine, neededPacks, nextTurn, withModelPacks,
-  type EngineExports, type EngineImage, type ModelPackSource, type LoadedEngine, type TeaVmImports, type TeaVmLoadOptions, type TeaVmRuntime,
+  asInt8, ENGINE_COMPILE_OPTIONS, instantiateEngineModule, isTeaVmRuntime, JavaOutputLines, loadEngine, neededPacks, nextTurn, withModelPacks,
+  type EngineExports, type EngineImage, type EngineModuleSource, type ModelPackSource, type LoadedEngine, type TeaVmImports, type TeaVmLoadOptions, type TeaVmRuntime,
 } from "./teavm-loader.js";
 export { EngineClient, parseEngineReply } from "./engine-client.js";
 export { ENGINE_FILE_NAMES, fetchEngineImage, fetchModelPacks, type FetchImageOptions } from "./fetch-image.js";

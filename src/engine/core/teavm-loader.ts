@@ -30,17 +30,36 @@ export interface TeaVmLoadOptions {
 
 /**
  * What `import("…/groovy-engine.wasm-runtime.js")` yields. Given bytes, `load` compiles them; given a URL string,
- * it fetches and compiles by streaming (in a browser that lets the browser cache the machine code).
+ * it fetches and compiles by streaming (in a browser that lets the browser cache the machine code); given a compiled
+ * module (the build's edit of TeaVM's runtime, engine-wasm/wasm/pom.xml), it instantiates that module.
  */
 export interface TeaVmRuntime {
-  load(source: Uint8Array | string, options?: TeaVmLoadOptions): Promise<{ exports: unknown }>;
+  load(source: EngineModuleSource, options?: TeaVmLoadOptions): Promise<{ exports: unknown }>;
 }
+
+/**
+ * The module as a front end has it: its bytes, its URL (browser), or already compiled (Node compiles it on the host
+ * thread while the worker starts, and V8 shares one compiled module between threads).
+ */
+export type EngineModuleSource = Uint8Array | string | CompiledEngineModule;
+
+/**
+ * A `WebAssembly.Module`, compiled with ENGINE_COMPILE_OPTIONS. Typed as an object: the core is checked against
+ * lib.webworker and the Node build against a lib without WebAssembly, and only TeaVM's runtime looks inside.
+ */
+export type CompiledEngineModule = object;
+
+/** The compile options the module needs (TeaVM's strings are JS strings through the js-string builtins). */
+export const ENGINE_COMPILE_OPTIONS = { builtins: ["js-string"] } as const;
 
 /** Everything one engine instance is made from. */
 export interface EngineImage {
   readonly runtime: TeaVmRuntime;
-  /** The module's bytes, or (browser) its URL, compiled by streaming so the browser caches the machine code. */
-  readonly wasm: Uint8Array | string;
+  /**
+   * The module's bytes, or (browser) its URL, compiled by streaming so the browser caches the machine code, or the
+   * module already compiled with ENGINE_COMPILE_OPTIONS.
+   */
+  readonly wasm: EngineModuleSource;
   /** The whole class model, or its core when `modelPacks` brings the rest on first use. */
   readonly classModel: Uint8Array;
   /** The extra packs of a core model, fetched when a request first needs one (absent: the model is whole). */
@@ -85,7 +104,7 @@ export class JavaOutputLines {
 /** Instantiates the module (no class model yet). Java output goes line by line to `javaOutput`. */
 export async function instantiateEngineModule(
   runtime: TeaVmRuntime,
-  wasm: Uint8Array | string,
+  wasm: EngineModuleSource,
   javaOutput: (line: string) => void,
   requirement = "a runtime with WebAssembly GC, exnref exception handling and js-string builtins",
 ): Promise<EngineExports> {

@@ -11,16 +11,17 @@ import { engineFilesPresent, type EngineFiles } from "./engine-files.js";
 export const ENGINE_NODE_REQUIREMENT = "Node.js 22.19 or newer";
 
 /**
- * Reads the engine's files into an image for the core loader. Classpath jars come separately (bounded). With the
+ * Reads the engine's files into an image for the core loader (the module's bytes, unless the host thread already
+ * compiled it). Classpath jars come separately (bounded). With the
  * core form of the class model, each extra pack is read from its file the first time a request needs it, and one
  * operator line says so on stderr (the engine asked for the pack by name; the name is checked by the core loader).
  */
-export async function readEngineImage(files: EngineFiles, classpathJars: readonly Uint8Array[]): Promise<EngineImage> {
+export async function readEngineImage(files: EngineFiles, classpathJars: readonly Uint8Array[], compiled: WebAssembly.Module | null = null): Promise<EngineImage> {
   if (!engineFilesPresent(files)) {
     throw new EngineUnavailableError("the engine's WebAssembly files are missing (run `npm run build:engine`)");
   }
   const [wasm, classModel, runtime] = await Promise.all([
-    readFile(files.wasm),
+    compiled ?? readFile(files.wasm),
     readFile(files.classModel),
     import(pathToFileURL(files.runtime).href) as Promise<unknown>,
   ]);

@@ -3,13 +3,14 @@
  * a compile runs and a runaway call can be stopped by terminating this thread. Reading the classpath happens here
  * too, so it never delays `initialize` or blocks the main thread.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { serveEngineInWorker, type WorkerMessage } from "../core/index.js";
 import type { JsonObject } from "../../json/json.js";
 import { logLine, setLogSink } from "../../log/log.js";
 import { readClasspathJars } from "./classpath-jars.js";
 import type { EngineFiles } from "./engine-files.js";
 import { readEngineImage } from "./engine-image.js";
+import { receiveModule } from "./module-precompile.js";
 import { fitResult } from "../../containment/result-fitting.js";
 
 export interface EngineWorkerData {
@@ -17,6 +18,8 @@ export interface EngineWorkerData {
   readonly classpathJars: readonly string[];
   /** Results are cut to this many characters of JSON here, off the host thread (Limits.maxResultChars); 0: not. */
   readonly maxResultChars?: number;
+  /** Brings the module the host thread compiled (module-precompile.ts); absent, this thread compiles the bytes. */
+  readonly modulePort?: MessagePort;
 }
 
 const port = parentPort;
@@ -54,6 +57,9 @@ const cut = (op: string, result: JsonObject): JsonObject => {
 
 serveEngineInWorker(
   { postMessage: post, onMessage: (handler) => port.on("message", handler) },
-  async () => readEngineImage(data.files, await readClasspathJars(data.classpathJars, logLine)),
+  async () => {
+    const [module, jars] = await Promise.all([receiveModule(data.modulePort), readClasspathJars(data.classpathJars, logLine)]);
+    return readEngineImage(data.files, jars, module);
+  },
   cut,
 );

@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS } from "../../limits/limits.js";
 import { connectToWorker, type HostSideEndpoint, type SpawnEngine } from "../core/index.js";
 import type { EngineFiles } from "./engine-files.js";
 import type { EngineWorkerData } from "./engine-worker.js";
+import { compileEngineModule, modulePortFor } from "./module-precompile.js";
 import { applyEngineV8Flags } from "./v8-flags.js";
 
 export interface WorkerSpawnOptions {
@@ -23,12 +24,16 @@ export interface WorkerSpawnOptions {
 /** A spawn factory that runs each engine instance in a fresh worker_threads Worker. */
 export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
   applyEngineV8Flags();
+  // one compile for every worker this factory starts (restarts, lint's pool), begun before the first one exists
+  const compiled = compileEngineModule(options.files.wasm);
   return () => {
     const heapMb = options.heapMb ?? DEFAULT_LIMITS.workerHeapMb;
     const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb, stackSizeMb: options.stackMb ?? DEFAULT_LIMITS.workerStackMb };
-    const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars, maxResultChars: options.maxResultChars ?? 0 };
+    const modulePort = modulePortFor(compiled);
+    const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars, maxResultChars: options.maxResultChars ?? 0, modulePort };
     const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {
       workerData,
+      transferList: [modulePort],
       resourceLimits,
       execArgv: [...(options.execArgv ?? [])],
       // the worker's stdout is not the protocol stream: anything written there goes to stderr

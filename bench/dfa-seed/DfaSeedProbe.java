@@ -6,7 +6,10 @@
 // and every copied context against its original, and parses each target once with an empty DFA and once with the
 // copy: ATN-simulation time and execATN calls per target, the identical parse tree (it throws otherwise), and the
 // seed's size as varints, raw and deflated. With -Drebuild=1 it only times the copies (what loading a seed through
-// addDFAState would cost); with -Drebuild=1 -Dctxonly=1 only the copies of the prediction contexts.
+// addDFAState would cost); with -Drebuild=1 -Dctxonly=1 only the copies of the prediction contexts. -Dvalidate=1
+// checks the copy against the simulator instead: every edge, run again from its seeded source state, must come back
+// to the seeded target instance, and every start state must equal a fresh one; -Dmutate=1 breaks
+// one edge first, to show that the check can fail.
 //
 //   java -Xmx6g -cp <groovy-5.0.8.jar> bench/dfa-seed/DfaSeedProbe.java <corpus.tsv> <targets.tsv> 2,4,8,16
 //
@@ -40,6 +43,8 @@ public class DfaSeedProbe {
             try { return super.execATN(dfa, input, startIndex, initialState); } finally { depth--; atnNs += System.nanoTime() - t; atnCalls++; }
         }
         DFAState add(DFA dfa, ATNConfigSet configs) { return addDFAState(dfa, configs, new PredictionContextCache()); }
+        DFAState target(DFA dfa, DFAState s, int t) { return computeTargetState(dfa, s, ParserRuleContext.emptyContext(), t, false, new PredictionContextCache()).getItem1(); }
+        DFAState start(DFA dfa) { return computeStartState(dfa, ParserRuleContext.emptyContext(), false).s0; }
     }
     static String parse(String text, ATN atn, boolean counting) {
         GroovyLangLexer lexer = new GroovyLangLexer(CharStreams.fromString(text));
@@ -157,6 +162,52 @@ public class DfaSeedProbe {
         ATN trained = fresh();
         for (String s : corpus) { fileNo++; parse(s, trained, true); }
         System.out.println("trained entries=" + entries(trained) + " visited states=" + visits.size());
+        if (System.getProperty("validate") != null) {
+            // Validity independent of training: the simulator, run from each seeded state on each seeded edge's
+            // symbol, must find exactly the seeded target (by equality in DFA.states); each seeded start state
+            // must equal the one it computes in an empty DFA. -Dmutate=1 points one edge at another state first.
+            for (int m : mins) {
+                ATN seeded = fresh(); copy(trained, seeded, m);
+                GroovyLangParser p = new GroovyLangParser(new CommonTokenStream(new GroovyLangLexer(CharStreams.fromString(""))));
+                Sim sim = new Sim(p, seeded, false); p.setInterpreter(sim);
+                Sim other = new Sim(p, fresh(), false);
+                int edges = 0, wrong = 0, starts = 0, wrongStarts = 0; boolean mutated = System.getProperty("mutate") == null;
+                for (DFA d : seeded.decisionToDFA) {
+                    // A precedence DFA's states below each precedence start state were computed at that precedence
+                    // (closure evaluates precedence predicates against the parser's), so each is checked under the
+                    // precedence of the start state it was reached from.
+                    Map<Integer, DFAState> roots = new LinkedHashMap<>();
+                    if (d.isPrecedenceDfa()) roots.putAll(d.s0.get().getEdgeMap()); else if (d.s0.get() != null) roots.put(-1, d.s0.get());
+                    IdentityHashMap<DFAState, Boolean> checked = new IdentityHashMap<>();
+                    List<DFAState> all = new ArrayList<>(d.states.keySet());
+                    for (Map.Entry<Integer, DFAState> root : roots.entrySet()) {
+                        ParserRuleContext outer = new ParserRuleContext();
+                        if (root.getKey() >= 0) p.enterRecursionRule(outer, d.atnStartState.stateNumber, d.atnStartState.ruleIndex, root.getKey());
+                        starts++;
+                        DFA fresh = other.atn.decisionToDFA[d.decision];
+                        if (!other.start(fresh).configs.equals(root.getValue().configs)) wrongStarts++;
+                        ArrayDeque<DFAState> work = new ArrayDeque<>(List.of(root.getValue()));
+                        while (!work.isEmpty()) {
+                            DFAState st = work.poll();
+                            if (checked.put(st, true) != null) continue;
+                            for (Map.Entry<Integer, DFAState> e : st.getEdgeMap().entrySet()) {
+                                DFAState expected = e.getValue();
+                                if (!mutated && expected != ATNSimulator.ERROR && all.size() > 2) {
+                                    for (DFAState o : all) if (o != expected && o != st) { st.setTarget(e.getKey(), o); expected = o; break; }
+                                    mutated = true;
+                                }
+                                edges++;
+                                if (sim.target(d, st, e.getKey()) != expected) wrong++;
+                                if (expected != ATNSimulator.ERROR) work.add(expected);
+                            }
+                        }
+                        if (root.getKey() >= 0) p.unrollRecursionContexts(null);
+                    }
+                }
+                System.out.printf("validate min %d: %d edges, %d not what the simulator computes; %d start states (one per precedence of a precedence DFA), %d differ from a fresh one%n", m, edges, wrong, starts, wrongStarts);
+            }
+            return;
+        }
         if (System.getProperty("rebuild") != null) {
             FAST = true;
             if (System.getProperty("ctxonly") != null) {

@@ -9,8 +9,9 @@
 //     <classmodel.bin> <all.tsv> [budget 20000] [warm 150] [files 300] [top 30] [callers of: Class.method]
 //
 // `... DfaMissJvm.java <classmodel.bin> <f1000.tsv> probe <warm.tsv>` is the JVM side of the lead's cold-DFA probe:
-// the first compile of the first file in a fresh process, the same after 2 rounds over 150 warm files, then again
-// after clearing only the parser's cache (budget 1 for 8 one-line compiles, then the default budget back).
+// the first compile of the first file in a fresh process, the same after 150 other files, then again after clearing
+// only the parser's cache (budget 1 for 8 one-line compiles, then the default budget back), as wall and main-thread
+// CPU ms (bench/dfa-miss-ab.mjs measures the wasm side the same way; pass all.tsv as the last argument).
 //
 // The class path's first entry must hold org/apache/groovy/parser/antlr4/internal/atnmanager/AtnManager*.class and
 // groovyjarjarantlr4/v4/runtime/atn/CompactContextCache*.class from teavm-patches (only those: the rest of that jar
@@ -61,14 +62,17 @@ public final class DfaMissJvm {
         }
         Path jfr = Files.createTempFile("dfa-miss-jvm", ".jfr");
         double ms;
+        double cpuMs;
         try (Recording rec = new Recording()) {
             rec.enable("jdk.ExecutionSample").withPeriod(Duration.ofMillis(1));
             rec.start();
             long s = System.nanoTime();
+            long c = CPU.getCurrentThreadCpuTime();
             for (int k = 0; k < files; k++) {
                 alone(engine, items.get((warm + k) % items.size()));
             }
             ms = (System.nanoTime() - s) / 1e6;
+            cpuMs = (CPU.getCurrentThreadCpuTime() - c) / 1e6;
             rec.stop();
             rec.dump(jfr);
         }
@@ -99,8 +103,8 @@ public final class DfaMissJvm {
             total++;
         }
         Files.delete(jfr);
-        System.out.printf("## dfa-miss-jvm: budget %d entries, %d real files after %d warm-up files, %.0f ms (%.1f ms / file), "
-                + "entries at end %d, %d samples, load %s%n%n", budget, files, warm, ms, ms / files,
+        System.out.printf("## dfa-miss-jvm: budget %d entries, %d real files after %d warm-up files, %.0f ms (%.1f ms / file; "
+                + "main thread CPU %.1f ms / file), entries at end %d, %d samples, load %s%n%n", budget, files, warm, ms, ms / files, cpuMs / files,
                 (Long) budgetOf.invoke(null, 0L), total,
                 String.join(" ", List.of(Files.readString(Paths.get("/proc/loadavg")).split(" ")).subList(0, 3)));
         System.out.println("| method (self time) | share | ms / file |\n|---|---:|---:|");
@@ -127,10 +131,14 @@ public final class DfaMissJvm {
         return items;
     }
 
-    private static long timed(Engine engine, String[] item) {
+    private static final java.lang.management.ThreadMXBean CPU = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** "[wall ms, main-thread CPU ms]", as bench/dfa-miss-ab.mjs prints them. */
+    private static String timed(Engine engine, String[] item) {
         long s = System.nanoTime();
+        long c = CPU.getCurrentThreadCpuTime();
         alone(engine, item);
-        return Math.round((System.nanoTime() - s) / 1e6);
+        return "[" + Math.round((System.nanoTime() - s) / 1e6) + "," + Math.round((CPU.getCurrentThreadCpuTime() - c) / 1e6) + "]";
     }
 
     private static void probe(String[] args) throws Exception {
@@ -141,10 +149,8 @@ public final class DfaMissJvm {
         Method budgetOf = Class.forName("org.apache.groovy.parser.antlr4.internal.atnmanager.AtnManager")
                 .getMethod("parserCacheBudget", long.class);
         StringBuilder out = new StringBuilder("{\"first\":").append(timed(engine, big));
-        for (int r = 0; r < 2; r++) {
-            for (String[] it : warm) {
-                alone(engine, it);
-            }
+        for (String[] it : warm) {
+            alone(engine, it);
         }
         out.append(",\"warmAll\":[").append(timed(engine, big)).append(',').append(timed(engine, big)).append(']');
         out.append(",\"coldDfaWarmCode\":[");

@@ -1,10 +1,7 @@
 package groovyjarjarantlr4.v4.runtime.atn;
 
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.HashMap;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * The merge map of a writable {@link ATNConfigSet} ({@code mergedConfigs}: configuration key to the configuration
@@ -16,14 +13,18 @@ import java.util.Set;
  * slot is two array cells instead of an entry object.
  *
  * <p>Installed by GroovyPatches' construct rewrite, which makes {@code ATNConfigSet}'s own {@code new HashMap()}
- * and {@code new HashMap(int)} build this class. The set uses {@code get}, {@code put}, {@code remove},
- * {@code clear} and {@code clone} and never iterates the map; those keep {@code HashMap}'s answers for every key
- * (keys are never null, values never null). The views are not supported: a caller that needed them would fail
- * loudly instead of reading the superclass's empty table.
+ * and {@code new HashMap(int)} build this class. The set calls {@code get}, {@code put}, {@code remove},
+ * {@code clear} and {@code clone} on it and nothing else (javap of Groovy 5.0.8's ATNConfigSet), and never iterates
+ * it; those five keep {@code HashMap}'s answers for every key (keys are never null, values never null). Only those
+ * five are overridden: every other {@code HashMap} method reads the superclass's empty table. Overriding more
+ * (size, isEmpty, containsKey, the views) would turn calls that TeaVM now binds directly everywhere in the compiler
+ * into virtual ones, for methods this map never needs.
  */
 public final class ConfigKeyMap extends HashMap<Long, ATNConfig> {
     private static final long serialVersionUID = 1L;
     private static final ATNConfig[] NONE = new ATNConfig[0];
+    /** Most writable sets hold a few configurations; the table doubles past three quarters. */
+    private static final int FIRST = 8;
 
     private long[] keys;
     private ATNConfig[] values = NONE;
@@ -45,7 +46,7 @@ public final class ConfigKeyMap extends HashMap<Long, ATNConfig> {
     }
 
     private static int capacityFor(int expected) {
-        int capacity = 16;
+        int capacity = FIRST;
         while (capacity * 3L / 4 < expected) {
             capacity <<= 1;
         }
@@ -88,18 +89,13 @@ public final class ConfigKeyMap extends HashMap<Long, ATNConfig> {
     }
 
     @Override
-    public boolean containsKey(Object key) {
-        return key instanceof Long && find((Long) key) >= 0;
-    }
-
-    @Override
     public ATNConfig put(Long boxed, ATNConfig value) {
         if (boxed == null || value == null) {
             throw new IllegalArgumentException("ATNConfigSet's merge map holds neither null keys nor null values");
         }
         long key = boxed;
         if (values.length == 0) {
-            allocate(16);
+            allocate(FIRST);
         }
         int mask = values.length - 1;
         int i = slot(key, mask);
@@ -174,14 +170,9 @@ public final class ConfigKeyMap extends HashMap<Long, ATNConfig> {
         }
     }
 
-    @Override
-    public int size() {
+    /** The number of keys (not {@code size()}: see the class comment). */
+    int count() {
         return size;
-    }
-
-    @Override
-    public boolean isEmpty() {
-        return size == 0;
     }
 
     @Override
@@ -193,34 +184,5 @@ public final class ConfigKeyMap extends HashMap<Long, ATNConfig> {
             copy.size = size;
         }
         return copy;
-    }
-
-    @Override
-    public Set<Long> keySet() {
-        throw unsupported();
-    }
-
-    @Override
-    public Collection<ATNConfig> values() {
-        throw unsupported();
-    }
-
-    @Override
-    public Set<Map.Entry<Long, ATNConfig>> entrySet() {
-        throw unsupported();
-    }
-
-    @Override
-    public boolean containsValue(Object value) {
-        throw unsupported();
-    }
-
-    @Override
-    public void putAll(Map<? extends Long, ? extends ATNConfig> m) {
-        throw unsupported();
-    }
-
-    private static UnsupportedOperationException unsupported() {
-        return new UnsupportedOperationException("ATNConfigSet's merge map is only read by key");
     }
 }

@@ -24,6 +24,7 @@ import org.teavm.model.ValueType;
 import org.teavm.model.Variable;
 import org.teavm.model.emit.ProgramEmitter;
 import org.teavm.model.emit.ValueEmitter;
+import org.teavm.model.instructions.ConstructInstruction;
 import org.teavm.model.instructions.InvocationType;
 import org.teavm.model.instructions.EmptyInstruction;
 import org.teavm.model.instructions.InvokeInstruction;
@@ -33,13 +34,15 @@ import org.teavm.vm.spi.TeaVMHost;
 import org.teavm.vm.spi.TeaVMPlugin;
 
 /**
- * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Five kinds:
+ * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Six kinds:
  * <ul>
  *   <li>silence: a debugging println of a library method is dropped;</li>
  *   <li>no-stack: an exception class the compiler throws on ordinary input skips stack-trace capture;</li>
  *   <li>redirect: a call to a JDK method TeaVM lacks becomes a call to {@link Compat} with the receiver first;</li>
  *   <li>stub: a method whose body only makes sense with a JVM (bytecode generation, runtime reflection) throws;</li>
- *   <li>delegate: a method whose body compiles and runs helper code is replaced by the engine's own version.</li>
+ *   <li>delegate: a method whose body compiles and runs helper code is replaced by the engine's own version;</li>
+ *   <li>construct: in one class, {@code new C(...)} of one JDK class builds the engine's subclass of it instead
+ *   (same constructor descriptor), for a private field whose methods cannot be delegated one by one.</li>
  * </ul>
  * Classes replaced wholesale are separate source files in this module (see docs/engine.md).
  */
@@ -70,6 +73,8 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
      * supertype the stand-in takes its receiver as.
      */
     private static final Map<String, String> DELEGATE_RECEIVERS = new HashMap<>();
+    /** class#constructed class -> subclass that class's own "new constructed(...)" builds instead. */
+    private static final Map<String, String> CONSTRUCTS = new HashMap<>();
     /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
     private static final Map<String, String> SILENCED = new HashMap<>();
     /** class -> reason; the class gets a fillInStackTrace() that returns this (subclasses inherit it). */
@@ -177,6 +182,14 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "groovyjarjarantlr4.v4.runtime.atn.PackedConfigSet#setEquals");
         DELEGATES.put("groovyjarjarantlr4.v4.runtime.atn.ATN#getCachedContext",
                 "groovyjarjarantlr4.v4.runtime.atn.CompactContextCache#cachedContext");
+        // A writable ATNConfigSet merges configurations through a HashMap<Long, ATNConfig> keyed by
+        // stateNumber << 12 | alt. TeaVM's HashMap takes the bucket as hash & (length - 1) with no spreading, and
+        // Long.hashCode of such a key is the key, so in any table under 4,096 slots every configuration of one
+        // alternative shares one chain, walked by each add of the ATN simulation: the parser's DFA-miss path
+        // (docs/engine-performance.md, session 10). The set never iterates the map; ConfigKeyMap answers get, put,
+        // remove, clear and clone as HashMap does, from one open-addressed table with Fibonacci hashing.
+        CONSTRUCTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet#java.util.HashMap",
+                "groovyjarjarantlr4.v4.runtime.atn.ConfigKeyMap");
         // Every token's text and every AST node's end position go through the 8-bit char stream's getText, which
         // decodes ISO-8859-1 with new String(bytes, ..., ISO_8859_1): in TeaVM's classlib that builds a generic
         // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/engine-performance.md,
@@ -243,6 +256,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         for (String k : DELEGATES.keySet()) {
             all.add("delegate " + k);
         }
+        for (String k : CONSTRUCTS.keySet()) {
+            all.add("construct " + k);
+        }
         for (String k : SILENCED.keySet()) {
             all.add("silence " + k);
         }
@@ -292,6 +308,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 delegate(method, DELEGATES.containsKey(exact) ? DELEGATES.get(exact) : DELEGATES.get(key),
                         DELEGATE_RECEIVERS.get(DELEGATES.containsKey(exact) ? exact : key), context);
                 continue;
+            }
+            if (method.getProgram() != null) {
+                constructs(cls.getName(), method.getProgram());
             }
             if (SILENCED.containsKey(key) && method.getProgram() != null) {
                 applied.add("silence " + key);
@@ -375,6 +394,36 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             pe.exit();
         } else {
             result.returnValue();
+        }
+    }
+
+    /** The construct table for one method of {@code owner}: the allocation and its constructor call both move. */
+    private void constructs(String owner, Program program) {
+        for (BasicBlock block : program.getBasicBlocks()) {
+            for (Instruction insn : block) {
+                String built;
+                if (insn instanceof ConstructInstruction) {
+                    built = ((ConstructInstruction) insn).getType();
+                } else if (insn instanceof InvokeInstruction
+                        && ((InvokeInstruction) insn).getType() == InvocationType.SPECIAL
+                        && ((InvokeInstruction) insn).getMethod().getName().equals("<init>")) {
+                    built = ((InvokeInstruction) insn).getMethod().getClassName();
+                } else {
+                    continue;
+                }
+                String key = owner + "#" + built;
+                String replacement = CONSTRUCTS.get(key);
+                if (replacement == null) {
+                    continue;
+                }
+                applied.add("construct " + key);
+                if (insn instanceof ConstructInstruction) {
+                    ((ConstructInstruction) insn).setType(replacement);
+                } else {
+                    InvokeInstruction init = (InvokeInstruction) insn;
+                    init.setMethod(new MethodReference(replacement, init.getMethod().getDescriptor()));
+                }
+            }
         }
     }
 

@@ -8,21 +8,26 @@ import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
 
 describe("memory policy: which one applies", () => {
-  it("is lean unless GROOVYMCP_MEMORY says speed (or fast); verbose is lean, logged", () => {
+  it("is the front end's default (lean unless given) unless GROOVYMCP_MEMORY says speed (or fast) or lean; verbose is lean, logged", () => {
     expect(memoryPolicy({})).toBe(LEAN_MEMORY);
-    for (const lean of ["", "lean", "LEAN", "1", "small"]) expect(memoryPolicy({ GROOVYMCP_MEMORY: lean })).toBe(LEAN_MEMORY);
+    expect(memoryPolicy({}, SPEED_MEMORY)).toBe(SPEED_MEMORY);
+    for (const other of ["", "1", "small"]) {
+      expect(memoryPolicy({ GROOVYMCP_MEMORY: other })).toBe(LEAN_MEMORY);
+      expect(memoryPolicy({ GROOVYMCP_MEMORY: other }, SPEED_MEMORY)).toBe(SPEED_MEMORY);
+    }
+    for (const lean of ["lean", " LEAN "]) expect(memoryPolicy({ GROOVYMCP_MEMORY: lean }, SPEED_MEMORY)).toBe(LEAN_MEMORY);
     for (const speed of ["speed", " Speed ", "fast"]) expect(memoryPolicy({ GROOVYMCP_MEMORY: speed })).toBe(SPEED_MEMORY);
-    expect(memoryPolicy({ GROOVYMCP_MEMORY: "verbose" })).toEqual({ ...LEAN_MEMORY, verbose: true });
+    expect(memoryPolicy({ GROOVYMCP_MEMORY: "verbose" }, SPEED_MEMORY)).toEqual({ ...LEAN_MEMORY, verbose: true });
   });
 
-  it("lean: a 48 MiB young generation, 10% old-generation growth, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
-    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 10, parserDfaBudget: 500_000, gcAfterDfaClear: true });
+  it("lean: a 48 MiB young generation, 25% old-generation growth, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
+    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, parserDfaBudget: 500_000, gcAfterDfaClear: true });
     expect(SPEED_MEMORY).toEqual({ name: "speed", gcAfterDfaClear: false });
   });
 
   it("adds --heap-growing-percent for lean (after Node 22's --liftoff-only), unless the command line gave one", () => {
-    expect(engineV8Flags(24, [], LEAN_MEMORY)).toEqual(["--heap-growing-percent=10"]);
-    expect(engineV8Flags(22, [], LEAN_MEMORY)).toEqual(["--liftoff-only", "--heap-growing-percent=10"]);
+    expect(engineV8Flags(24, [], LEAN_MEMORY)).toEqual(["--heap-growing-percent=25"]);
+    expect(engineV8Flags(22, [], LEAN_MEMORY)).toEqual(["--liftoff-only", "--heap-growing-percent=25"]);
     expect(engineV8Flags(24, [], SPEED_MEMORY)).toEqual([]);
     expect(engineV8Flags(24, ["--heap-growing-percent=50"], LEAN_MEMORY)).toEqual([]);
     expect(engineV8Flags(26, ["--heap_growing_percent=50"], LEAN_MEMORY)).toEqual([]);

@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { realCodeFiles, sample, summary } from "./real-code/fetch.mjs";
-import { openEngine, diagnoseAlone } from "./real-code/engine.mjs";
+import { openEngine, openServerEngine, diagnoseAlone } from "./real-code/engine.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const self = fileURLToPath(import.meta.url);
@@ -91,7 +91,8 @@ const status = (key) => {
 // ---------------------------------------------------------------- the wasm child (same modes as FacadeRealBench)
 
 async function child(mode, list, a, b) {
-  const e = await openEngine();
+  // the memory row measures the server's configuration: the engine in the host's worker with its memory policy
+  const e = mode === "rss" ? await openServerEngine() : await openEngine();
   const items = readList(list);
   const out = { loadMs: e.loadMs };
   if (mode === "load") {
@@ -199,9 +200,8 @@ async function child(mode, list, a, b) {
     }
     out.rssAfterFilesMb = status("VmRSS:");
     out.hwmAfterFilesMb = status("VmHWM:");
-    // what the wasm GC heap holds after the run (its objects live in V8's heap), to tell the engine's live data
-    // (DFA cache, class model) from V8's own code and headroom in the RSS
-    out.heapUsedAfterFilesMb = process.memoryUsage().heapUsed / 2 ** 20;
+    // (the engine's heap is the worker's: bench/engine-real/rss-levers.mjs splits the peak into heap, code and the rest)
+    e.dispose?.();
   } else throw new Error(`unknown mode ${mode}`);
   out.hwmMb = status("VmHWM:");
   process.stdout.write(`${JSON.stringify(out)}\n`);

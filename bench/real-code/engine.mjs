@@ -45,3 +45,31 @@ export async function diagnoseAlone(engine, uri, text) {
     await engine.close(uri);
   }
 }
+
+/**
+ * The engine as the MCP server runs it: in the host's worker (dist/engine/node: workerSpawn inside RecoveringEngine,
+ * as nodeEngine() builds it), with the worker's limits and the memory policy GROOVYMCP_MEMORY selects. For the rows
+ * that measure the server's memory (bench:real's rss); the ops cross a thread, which costs microseconds.
+ */
+export async function openServerEngine() {
+  const coreJs = join(root, "dist", "engine", "core", "index.js");
+  if (!existsSync(coreJs)) throw new Error("dist/ is missing: run `npm run build` first (the benches load the host's engine core)");
+  const { RecoveringEngine } = await import(pathToFileURL(coreJs).href);
+  const { workerSpawn } = await import(pathToFileURL(join(root, "dist", "engine", "node", "worker-host.js")).href);
+  const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
+  const { DEFAULT_LIMITS } = await import(pathToFileURL(join(root, "dist", "limits", "limits.js")).href);
+  const engine = new RecoveringEngine({
+    spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: [], log: (line) => process.stderr.write(`${line}\n`), heapMb: DEFAULT_LIMITS.workerHeapMb, stackMb: DEFAULT_LIMITS.workerStackMb }),
+  });
+  const t0 = performance.now();
+  await engine.ready();
+  const loadMs = performance.now() - t0;
+  return {
+    loadMs,
+    request: (op, params) => engine.request(op, params),
+    open: (uri, text) => engine.open(uri, text),
+    close: (uri) => engine.close(uri),
+    diagnostics: (uri) => engine.request("diagnostics", { uri }),
+    dispose: () => engine.dispose(),
+  };
+}

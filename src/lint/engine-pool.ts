@@ -2,6 +2,7 @@ import { ContainedEngine } from "../containment/contained-engine.js";
 import { EngineUnavailableError, RecoveringEngine, type SpawnEngine } from "../engine/core/index.js";
 import { locateEngineFiles } from "../engine/node/engine-files.js";
 import { workerSpawn } from "../engine/node/worker-host.js";
+import { memoryPolicy, SPEED_MEMORY } from "../engine/node/memory-policy.js";
 import { DEFAULT_LIMITS } from "../limits/limits.js";
 import { Workspace } from "../workspace/index.js";
 import { ENGINE_DEFAULT_CAP, MAX_UNIT_FILES } from "./units.js";
@@ -49,7 +50,9 @@ export class EnginePool {
   constructor(size: number, classpathJars: readonly string[], log: (line: string) => void) {
     const files = locateEngineFiles();
     for (let i = 0; i < size; i++) {
-      const spawn = configured(workerSpawn({ files, classpathJars, log }), (cap) => {
+      // speed unless GROOVYMCP_MEMORY says otherwise: a lint run is a batch whose time counts, over many distinct
+      // files (the lean DFA budget would clear and re-warm; docs/engine-performance.md, "Session 10 (helper rss)")
+      const spawn = configured(workerSpawn({ files, classpathJars, log, memory: memoryPolicy(process.env, SPEED_MEMORY) }), (cap) => {
         this.cap = cap;
       });
       const engine = new RecoveringEngine({ spawn, callTimeoutMs: LINT_CALL_TIMEOUT_MS, log });

@@ -19,5 +19,5 @@ export { inThreadSpawn, type EngineConnection, type InThreadOptions, type SpawnE
 export { RecoveringEngine, type EngineService, type RecoveringEngineOptions } from "./recovering-engine.js";
 export {
   connectToWorker, serveEngineInWorker, webWorkerHost, webWorkerSide, type MessageTargetLike,
-  type HostSideEndpoint, type WorkerConnectionOptions, type WorkerMessage, type WorkerRequest, type WorkerSideEndpoint,
+  type HostSideEndpoint, type WorkerConnectionOptions, type WorkerHooks, type WorkerMessage, type WorkerRequest, type WorkerSideEndpoint,
 } from "./worker-protocol.js";

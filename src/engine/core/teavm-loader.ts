@@ -14,6 +14,8 @@ export interface EngineExports {
   addModelPacks(bytes: Int8Array): string;
   addClasspathJar(bytes: Int8Array): string;
   handle(request: string): string;
+  /** A tuning aid: sets the parser's DFA budget (entries; 0 leaves it) and returns `{"entries":N}` (docs/engine-contract.md). */
+  parserCache?(budget: number): string;
 }
 
 /**

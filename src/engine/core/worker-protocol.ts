@@ -4,7 +4,7 @@ import type { EngineConnection } from "./engine-connection.js";
 import {
   deserializeEngineError, EngineInternalError, serializeEngineError, type SerializedEngineError,
 } from "./errors.js";
-import { loadEngine, type EngineImage } from "./teavm-loader.js";
+import { loadEngine, type EngineExports, type EngineImage } from "./teavm-loader.js";
 
 /**
  * The message protocol for running the engine in a worker, the same for a Node worker_threads Worker and a browser
@@ -44,6 +44,14 @@ export interface HostSideEndpoint {
   terminate(): void;
 }
 
+/** What a front end may do in the worker around the engine (the Node server: its memory policy). */
+export interface WorkerHooks {
+  /** Once the engine is up, before the first request is answered. */
+  loaded?(exports: EngineExports): void;
+  /** After each request, once its reply is posted (so it never delays a reply). */
+  afterCall?(): void;
+}
+
 function isWorkerRequest(value: unknown): value is WorkerRequest {
   if (typeof value !== "object" || value === null) return false;
   const v = value as Record<string, unknown>;
@@ -63,6 +71,7 @@ export function serveEngineInWorker(
    * here): the host thread, where ping is answered, then never receives, clones or measures a huge result.
    */
   shape: (op: string, result: JsonObject) => JsonObject = (_op, result) => result,
+  hooks: WorkerHooks = {},
 ): void {
   const early: WorkerRequest[] = [];
   let client: EngineClient | undefined;
@@ -74,6 +83,11 @@ export function serveEngineInWorker(
       endpoint.postMessage({ type: "reply", id: request.id, result: shape(request.op, await client.call(request.op, request.params)) });
     } catch (error) {
       endpoint.postMessage({ type: "reply", id: request.id, error: serializeEngineError(error) });
+    }
+    try {
+      hooks.afterCall?.();
+    } catch {
+      // a hook is housekeeping: it never fails a call
     }
   };
   const answer = (request: WorkerRequest): void => {
@@ -90,6 +104,11 @@ export function serveEngineInWorker(
     .then(
       (loaded) => {
         client = new EngineClient(loaded.exports, loaded.modelPacks);
+        try {
+          hooks.loaded?.(loaded.exports);
+        } catch {
+          // housekeeping as well: the engine serves without it
+        }
         endpoint.postMessage({ type: "ready", refusedJars: loaded.refusedJars });
         for (const request of early.splice(0)) answer(request);
       },

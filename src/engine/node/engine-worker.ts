@@ -3,6 +3,8 @@
  * a compile runs and a runaway call can be stopped by terminating this thread. Reading the classpath happens here
  * too, so it never delays `initialize` or blocks the main thread.
  */
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { serveEngineInWorker, type WorkerMessage } from "../core/index.js";
 import type { JsonObject } from "../../json/json.js";
@@ -12,6 +14,7 @@ import type { EngineFiles } from "./engine-files.js";
 import { readEngineImage } from "./engine-image.js";
 import { receiveModule } from "./module-precompile.js";
 import { fitResult } from "../../containment/result-fitting.js";
+import { DfaClearCollector, type WorkerMemorySettings } from "./memory-policy.js";
 
 export interface EngineWorkerData {
   readonly files: EngineFiles;
@@ -20,6 +23,8 @@ export interface EngineWorkerData {
   readonly maxResultChars?: number;
   /** Brings the module the host thread compiled (module-precompile.ts); absent, this thread compiles the bytes. */
   readonly modulePort?: MessagePort;
+  /** The memory policy's worker half (memory-policy.ts); absent: the engine's defaults. */
+  readonly memory?: WorkerMemorySettings;
 }
 
 const port = parentPort;
@@ -55,6 +60,19 @@ const cut = (op: string, result: JsonObject): JsonObject => {
   return fitted.ok ? fitted.result : result;
 };
 
+/**
+ * A full GC for the memory policy. `--expose-gc` is a V8 flag read when a context is made, so a fresh context of this
+ * isolate has `gc`, collecting this isolate's heap (the flag is process-wide; no user code runs anywhere in the
+ * process, so the extra global is no one's to misuse).
+ */
+function fullGc(): () => void {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as () => void;
+}
+
+let collector: DfaClearCollector | undefined;
+const memory = data.memory;
+
 serveEngineInWorker(
   { postMessage: post, onMessage: (handler) => port.on("message", handler) },
   async () => {
@@ -62,4 +80,18 @@ serveEngineInWorker(
     return readEngineImage(data.files, jars, module);
   },
   cut,
+  {
+    loaded: (exports) => {
+      if (memory === undefined || exports.parserCache === undefined) return;
+      const mb = (bytes: number): number => Math.round(bytes / 2 ** 20);
+      const onClear = memory.verbose
+        ? (before: number): void => logLine(`memory: the parser's DFA was cleared at ${before} entries; JS heap after GC ${mb(getHeapStatistics().used_heap_size)} MiB`)
+        : undefined;
+      collector = new DfaClearCollector(exports.parserCache.bind(exports), memory.gcAfterDfaClear ? fullGc() : undefined, memory, onClear);
+      if (memory.verbose) {
+        logLine(`memory: policy ${memory.name}, parser DFA budget ${memory.parserDfaBudget ?? "engine default"}, heap limit ${mb(getHeapStatistics().heap_size_limit)} MiB`);
+      }
+    },
+    afterCall: () => collector?.afterCall(),
+  },
 );

@@ -1,4 +1,5 @@
 import { setFlagsFromString } from "node:v8";
+import type { MemoryPolicy } from "./memory-policy.js";
 
 /**
  * V8 flags the engine needs on this Node.js, applied once in the main thread before the first worker compiles the
@@ -14,18 +15,27 @@ import { setFlagsFromString } from "node:v8";
  * on the command line (set at run time, the process still ran away), so this module cannot apply it; when the
  * process was started with it (a launcher or a client config), that choice stands and `--liftoff-only` is not added.
  */
-export function engineV8Flags(nodeMajor: number, execArgv: readonly string[] = []): string[] {
-  if (nodeMajor !== 22) return [];
-  if (execArgv.some((a) => a.startsWith("--wasm-tiering-budget") || a === "--liftoff-only")) return [];
-  return ["--liftoff-only"];
+export function engineV8Flags(nodeMajor: number, execArgv: readonly string[] = [], memory?: MemoryPolicy): string[] {
+  const flags: string[] = [];
+  if (nodeMajor === 22 && !execArgv.some((a) => a.startsWith("--wasm-tiering-budget") || a === "--liftoff-only")) flags.push("--liftoff-only");
+  // the memory policy's old-generation growth (memory-policy.ts); a growth given on the command line stands
+  if (memory?.heapGrowingPercent !== undefined && !execArgv.some((a) => /^--heap[-_]growing[-_]percent/.test(a))) {
+    flags.push(`--heap-growing-percent=${memory.heapGrowingPercent}`);
+  }
+  return flags;
 }
 
 let applied = false;
 
-export function applyEngineV8Flags(nodeVersion: string = process.versions.node, execArgv: readonly string[] = process.execArgv): void {
+/**
+ * Once per process, before the first worker starts. `--heap-growing-percent` set here does reach the workers'
+ * isolates: V8 reads it each time it computes an old-generation limit (measured: docs/engine-performance.md,
+ * "Session 10 (helper rss)").
+ */
+export function applyEngineV8Flags(nodeVersion: string = process.versions.node, execArgv: readonly string[] = process.execArgv, memory?: MemoryPolicy): void {
   if (applied) return;
   applied = true;
-  for (const flag of engineV8Flags(Number(nodeVersion.split(".")[0]), execArgv)) setFlagsFromString(flag);
+  for (const flag of engineV8Flags(Number(nodeVersion.split(".")[0]), execArgv, memory)) setFlagsFromString(flag);
 }
 
 /** The V8 flag the Node 22 launcher adds (see {@link node22RelaunchArgs}). */

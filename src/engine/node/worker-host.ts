@@ -4,6 +4,7 @@ import { connectToWorker, type HostSideEndpoint, type SpawnEngine } from "../cor
 import type { EngineFiles } from "./engine-files.js";
 import type { EngineWorkerData } from "./engine-worker.js";
 import { compileEngineModule, modulePortFor } from "./module-precompile.js";
+import { memoryPolicy, type MemoryPolicy } from "./memory-policy.js";
 import { applyEngineV8Flags } from "./v8-flags.js";
 
 export interface WorkerSpawnOptions {
@@ -17,20 +18,30 @@ export interface WorkerSpawnOptions {
   readonly stackMb?: number;
   /** Results are cut to this limit in the worker (Limits.maxResultChars), so the host thread never holds a huge one. */
   readonly maxResultChars?: number;
+  /** The memory policy (memory-policy.ts; default: GROOVYMCP_MEMORY, lean when unset). Its V8 flag is process-wide, so the first spawn's policy sets it. */
+  readonly memory?: MemoryPolicy;
   /** V8 flags for the worker only. */
   readonly execArgv?: readonly string[];
 }
 
 /** A spawn factory that runs each engine instance in a fresh worker_threads Worker. */
 export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
-  applyEngineV8Flags();
+  const memory = options.memory ?? memoryPolicy(process.env);
+  applyEngineV8Flags(undefined, undefined, memory);
   // one compile for every worker this factory starts (restarts, lint's pool), begun before the first one exists
   const compiled = compileEngineModule(options.files.wasm);
   return () => {
     const heapMb = options.heapMb ?? DEFAULT_LIMITS.workerHeapMb;
     const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb, stackSizeMb: options.stackMb ?? DEFAULT_LIMITS.workerStackMb };
+    if (memory.youngGenerationMb !== undefined) resourceLimits.maxYoungGenerationSizeMb = memory.youngGenerationMb;
     const modulePort = modulePortFor(compiled);
-    const workerData: EngineWorkerData = { files: options.files, classpathJars: options.classpathJars, maxResultChars: options.maxResultChars ?? 0, modulePort };
+    const workerData: EngineWorkerData = {
+      files: options.files,
+      classpathJars: options.classpathJars,
+      maxResultChars: options.maxResultChars ?? 0,
+      memory: { name: memory.name, parserDfaBudget: memory.parserDfaBudget, gcAfterDfaClear: memory.gcAfterDfaClear, verbose: memory.verbose ?? false },
+      modulePort,
+    };
     const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {
       workerData,
       transferList: [modulePort],

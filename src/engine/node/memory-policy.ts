@@ -1,0 +1,105 @@
+/**
+ * The engine worker's memory policy: how much resident memory a long session may take, traded against speed.
+ *
+ * After a long run over real code (2,000 files cycling through 947) the process peaked at 611-632 MB with V8's
+ * defaults, of which only ~254 MB is live data (the parser's DFA 182, the rest of the engine 72). The rest: a
+ * 128 MiB young generation (V8 doubles its new space when pointer compression is off, as in Node), an old generation
+ * V8 grows to ~1.2-4x the live set, and ~150-180 MB outside the JS heap (the module's machine code ~33, malloc ~65-90,
+ * Node's mapped binary ~56), which no flag here changes much. The lean policy (measured in docs/engine-performance.md,
+ * "Session 10 (helper rss)"):
+ * - a 48 MiB young generation (new space 32 MiB): about -100 MB;
+ * - `--heap-growing-percent=25`: the old generation's limit is 1.25x the live set after each major GC instead of
+ *   V8's dynamic 1.1-4x, which after a DFA clear (allocation-heavy re-warming) goes to the top;
+ * - the parser's DFA budget at 500,000 entries (~95 MB; the engine's own default is 1,000,000 and the 947 real files
+ *   reach 978,508): the bench's 300 warm files need 375,823, so that row never clears; a run over more distinct
+ *   code than it holds clears and re-warms every few hundred files (2,000 real files: 4 clears, ~2.5-3x the CPU);
+ * - a full GC right after the engine has cleared its DFA, so the old generation's next limit is set from the live
+ *   set without the old cache instead of with it.
+ *
+ * `GROOVYMCP_MEMORY=speed` restores V8's defaults and the engine's budget (faster on a long run over a large, varied
+ * code base, at ~1.6x the peak); `verbose` is lean and logs one stderr line when the worker starts and one per DFA
+ * clear (what the benches read). Answers never depend on the policy: the DFA is a cache of the parser's decisions.
+ */
+export const MEMORY_VARIABLE = "GROOVYMCP_MEMORY";
+
+export interface MemoryPolicy {
+  readonly name: "lean" | "speed";
+  /** The worker's resourceLimits.maxYoungGenerationSizeMb; undefined: V8's default (a 128 MiB new space here). */
+  readonly youngGenerationMb?: number;
+  /** `--heap-growing-percent` (process-wide: V8 reads it at every limit computation, in every isolate). */
+  readonly heapGrowingPercent?: number;
+  /** The parser's DFA budget in entries, set once the engine is up; undefined: the engine's default (1,000,000). */
+  readonly parserDfaBudget?: number;
+  /** A full GC in the worker after a call during which the engine cleared its DFA. */
+  readonly gcAfterDfaClear: boolean;
+  /** One operator line when the worker is up (its heap limit) and one per DFA clear. */
+  readonly verbose?: boolean;
+}
+
+export const LEAN_MEMORY: MemoryPolicy = { name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, parserDfaBudget: 500_000, gcAfterDfaClear: true };
+export const SPEED_MEMORY: MemoryPolicy = { name: "speed", gcAfterDfaClear: false };
+
+/**
+ * `GROOVYMCP_MEMORY=speed` (or `fast`): V8's defaults; `lean`: the lean policy; `verbose`: lean, logged; anything
+ * else, unset included: the front end's default (the server and check: lean; lint, a batch job whose time counts
+ * and whose process ends with it: speed).
+ */
+export function memoryPolicy(env: Readonly<Record<string, string | undefined>>, fallback: MemoryPolicy = LEAN_MEMORY): MemoryPolicy {
+  const raw = env[MEMORY_VARIABLE]?.trim().toLowerCase();
+  if (raw === "speed" || raw === "fast") return SPEED_MEMORY;
+  if (raw === "lean") return LEAN_MEMORY;
+  return raw === "verbose" ? { ...LEAN_MEMORY, verbose: true } : fallback;
+}
+
+/** What the worker needs of the policy (it crosses to the worker in workerData, so plain data). */
+export interface WorkerMemorySettings {
+  readonly name: string;
+  readonly parserDfaBudget?: number;
+  readonly gcAfterDfaClear: boolean;
+  readonly verbose?: boolean;
+}
+
+/** The engine export the policy drives (docs/engine-contract.md: `parserCache`). */
+export type ParserCacheExport = (budget: number) => string;
+
+/**
+ * In the worker: sets the DFA budget once the engine is up, and after each call reads the DFA's size; when it went
+ * down, the engine cleared the cache during that call, and a full GC then drops the old cache at once. Reading the
+ * size walks the parser's decisions (a few hundred map sizes), microseconds against any compile.
+ */
+export class DfaClearCollector {
+  private lastEntries = 0;
+  private clearsSeen = 0;
+
+  constructor(
+    private readonly parserCache: ParserCacheExport,
+    private readonly gc: (() => void) | undefined,
+    settings: WorkerMemorySettings,
+    /** Called after each clear with the entries before it, when the policy is verbose. */
+    private readonly onClear?: (entriesBefore: number) => void,
+  ) {
+    if (settings.parserDfaBudget !== undefined && settings.parserDfaBudget > 0) parserCache(settings.parserDfaBudget);
+  }
+
+  /** The DFA's size now (DFA states plus cached prediction contexts). */
+  entries(): number {
+    const parsed = JSON.parse(this.parserCache(0)) as { entries?: unknown };
+    return typeof parsed.entries === "number" ? parsed.entries : 0;
+  }
+
+  afterCall(): void {
+    if (this.gc === undefined && this.onClear === undefined) return;
+    const now = this.entries();
+    if (now < this.lastEntries) {
+      this.clearsSeen++;
+      this.gc?.();
+      this.onClear?.(this.lastEntries);
+    }
+    this.lastEntries = now;
+  }
+
+  /** Clears seen (and collected) so far. */
+  clears(): number {
+    return this.clearsSeen;
+  }
+}

@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { LEAN_MEMORY, memoryPolicy, SPEED_MEMORY, type MemoryPolicy } from "../../src/engine/node/memory-policy.js";
+import { engineV8Flags } from "../../src/engine/node/v8-flags.js";
+import { WARM_UP_SOURCES } from "../../src/engine/node/warm-up-sources.js";
+import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
+import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
+
+describe("memory policy: which one applies", () => {
+  it("is the front end's default (lean unless given) unless GROOVYMCP_MEMORY says speed (or fast) or lean; verbose is lean, logged", () => {
+    expect(memoryPolicy({})).toBe(LEAN_MEMORY);
+    expect(memoryPolicy({}, SPEED_MEMORY)).toBe(SPEED_MEMORY);
+    for (const other of ["", "1", "small"]) {
+      expect(memoryPolicy({ GROOVYMCP_MEMORY: other })).toBe(LEAN_MEMORY);
+      expect(memoryPolicy({ GROOVYMCP_MEMORY: other }, SPEED_MEMORY)).toBe(SPEED_MEMORY);
+    }
+    for (const lean of ["lean", " LEAN "]) expect(memoryPolicy({ GROOVYMCP_MEMORY: lean }, SPEED_MEMORY)).toBe(LEAN_MEMORY);
+    for (const speed of ["speed", " Speed ", "fast"]) expect(memoryPolicy({ GROOVYMCP_MEMORY: speed })).toBe(SPEED_MEMORY);
+    expect(memoryPolicy({ GROOVYMCP_MEMORY: "verbose" }, SPEED_MEMORY)).toEqual({ ...LEAN_MEMORY, verbose: true });
+  });
+
+  it("lean: a 48 MiB young generation, 25% old-generation growth, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
+    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, parserDfaBudget: 500_000, gcAfterDfaClear: true });
+    expect(SPEED_MEMORY).toEqual({ name: "speed", gcAfterDfaClear: false });
+  });
+
+  it("adds --heap-growing-percent for lean (after Node 22's --liftoff-only), unless the command line gave one", () => {
+    expect(engineV8Flags(24, [], LEAN_MEMORY)).toEqual(["--heap-growing-percent=25"]);
+    expect(engineV8Flags(22, [], LEAN_MEMORY)).toEqual(["--liftoff-only", "--heap-growing-percent=25"]);
+    expect(engineV8Flags(24, [], SPEED_MEMORY)).toEqual([]);
+    expect(engineV8Flags(24, ["--heap-growing-percent=50"], LEAN_MEMORY)).toEqual([]);
+    expect(engineV8Flags(26, ["--heap_growing_percent=50"], LEAN_MEMORY)).toEqual([]);
+    expect(engineV8Flags(24, [])).toEqual([]);
+  });
+});
+
+/**
+ * The policy in a real engine worker (the built worker host in dist/: a Worker needs compiled JavaScript): the young
+ * generation limit reaches the worker's isolate, the DFA budget makes the engine clear its cache, the worker collects
+ * after each clear, and no answer changes. A budget of 3,000 entries makes the parser clear every few files.
+ */
+describe.skipIf(!ENGINE_PRESENT)(`memory policy in the engine worker${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+  it("applies the young generation limit, clears the DFA at its budget with a GC after each clear, and answers exactly as without it", async () => {
+    const { workerSpawn } = (await import(`${PROJECT_ROOT}/dist/engine/node/worker-host.js`)) as typeof import("../../src/engine/node/worker-host.js");
+    const { locateEngineFiles } = (await import(`${PROJECT_ROOT}/dist/engine/node/engine-files.js`)) as typeof import("../../src/engine/node/engine-files.js");
+    const { RecoveringEngine } = (await import(`${PROJECT_ROOT}/dist/engine/core/index.js`)) as typeof import("../../src/engine/core/index.js");
+    const files = locateEngineFiles();
+    const start = (memory: MemoryPolicy, logs: string[]): InstanceType<typeof RecoveringEngine> =>
+      new RecoveringEngine({ spawn: workerSpawn({ files, classpathJars: [], log: (l) => logs.push(l), memory }) });
+    const leanLogs: string[] = [];
+    const speedLogs: string[] = [];
+    const lean = start({ ...LEAN_MEMORY, parserDfaBudget: 3_000, verbose: true }, leanLogs);
+    const speed = start({ ...SPEED_MEMORY, verbose: true }, speedLogs);
+    try {
+      const sources = [...WARM_UP_SOURCES, readFileSync(join(PROJECT_ROOT, "bench", "inputs", "large-1000.groovy"), "utf8")];
+      const inputs = sources.map((text, i) => ({ uri: `file:///memory-policy/S${i}.groovy`, text }));
+      for (const { uri, text } of inputs) {
+        const answers = [];
+        for (const engine of [lean, speed]) {
+          await engine.open(uri, text);
+          answers.push(await engine.request("diagnostics", { uri }));
+          await engine.close(uri);
+        }
+        expect(answers[0]).toEqual(answers[1]);
+      }
+      const heapLimit = (logs: string[]): number => Number(/heap limit (\d+) MiB/.exec(logs.find((l) => l.includes("memory: policy")) ?? "")?.[1]);
+      expect(leanLogs.find((l) => l.includes("memory: policy"))).toContain("memory: policy lean, parser DFA budget 3000,");
+      // resourceLimits: the old generation's limit plus the young generation's; V8's default young generation is larger
+      expect(heapLimit(leanLogs)).toBe(DEFAULT_LIMITS.workerHeapMb + 48);
+      expect(heapLimit(speedLogs)).toBeGreaterThan(DEFAULT_LIMITS.workerHeapMb + 48);
+      const clears = leanLogs.filter((l) => l.includes("the parser's DFA was cleared"));
+      expect(clears.length).toBeGreaterThanOrEqual(2);
+      for (const line of clears) expect(Number(/cleared at (\d+) entries/.exec(line)?.[1])).toBeGreaterThan(3_000);
+      // the engine's own budget (1,000,000) is never reached by these few files
+      expect(speedLogs.filter((l) => l.includes("the parser's DFA was cleared"))).toEqual([]);
+    } finally {
+      lean.dispose();
+      speed.dispose();
+    }
+  }, 120_000);
+});

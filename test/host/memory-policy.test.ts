@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { LEAN_MEMORY, memoryPolicy, SPEED_MEMORY, type MemoryPolicy } from "../../src/engine/node/memory-policy.js";
+import { DeferredGrowthBound, LEAN_MEMORY, memoryPolicy, SPEED_MEMORY, type MemoryPolicy } from "../../src/engine/node/memory-policy.js";
 import { engineV8Flags } from "../../src/engine/node/v8-flags.js";
 import { WARM_UP_SOURCES } from "../../src/engine/node/warm-up-sources.js";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
@@ -20,18 +20,31 @@ describe("memory policy: which one applies", () => {
     expect(memoryPolicy({ GROOVYMCP_MEMORY: "verbose" }, SPEED_MEMORY)).toEqual({ ...LEAN_MEMORY, verbose: true });
   });
 
-  it("lean: a 48 MiB young generation, 25% old-generation growth, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
-    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, parserDfaBudget: 500_000, gcAfterDfaClear: true });
+  it("lean: a 48 MiB young generation, 25% old-generation growth once the heap passes 128 MiB, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
+    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, heapGrowingFromMb: 128, parserDfaBudget: 500_000, gcAfterDfaClear: true });
     expect(SPEED_MEMORY).toEqual({ name: "speed", gcAfterDfaClear: false });
   });
 
-  it("adds --heap-growing-percent for lean (after Node 22's --liftoff-only), unless the command line gave one", () => {
-    expect(engineV8Flags(24, [], LEAN_MEMORY)).toEqual(["--heap-growing-percent=25"]);
-    expect(engineV8Flags(22, [], LEAN_MEMORY)).toEqual(["--liftoff-only", "--heap-growing-percent=25"]);
+  it("adds --heap-growing-percent at start only for a growth that is not deferred (after Node 22's --liftoff-only), unless the command line gave one", () => {
+    const fromStart: MemoryPolicy = { ...LEAN_MEMORY, heapGrowingFromMb: undefined };
+    expect(engineV8Flags(24, [], LEAN_MEMORY)).toEqual([]);
+    expect(engineV8Flags(22, [], LEAN_MEMORY)).toEqual(["--liftoff-only"]);
+    expect(engineV8Flags(24, [], fromStart)).toEqual(["--heap-growing-percent=25"]);
+    expect(engineV8Flags(22, [], fromStart)).toEqual(["--liftoff-only", "--heap-growing-percent=25"]);
     expect(engineV8Flags(24, [], SPEED_MEMORY)).toEqual([]);
-    expect(engineV8Flags(24, ["--heap-growing-percent=50"], LEAN_MEMORY)).toEqual([]);
-    expect(engineV8Flags(26, ["--heap_growing_percent=50"], LEAN_MEMORY)).toEqual([]);
+    expect(engineV8Flags(24, ["--heap-growing-percent=50"], fromStart)).toEqual([]);
+    expect(engineV8Flags(26, ["--heap_growing_percent=50"], fromStart)).toEqual([]);
     expect(engineV8Flags(24, [])).toEqual([]);
+  });
+
+  it("defers the growth bound: no flag below the size, the flag once at or past it, never again; nothing without both settings", () => {
+    const mib = 2 ** 20;
+    const bound = new DeferredGrowthBound({ name: "lean", gcAfterDfaClear: true, heapGrowingPercent: 25, heapGrowingFromMb: 128 });
+    const seen = [0, 64 * mib, 128 * mib - 1, 128 * mib, 200 * mib, 300 * mib].map((used) => bound.afterCall(used));
+    expect(seen).toEqual([undefined, undefined, undefined, "--heap-growing-percent=25", undefined, undefined]);
+    for (const settings of [{ name: "x", gcAfterDfaClear: false }, { name: "x", gcAfterDfaClear: false, heapGrowingPercent: 25 }, { name: "x", gcAfterDfaClear: false, heapGrowingFromMb: 1 }]) {
+      expect(new DeferredGrowthBound(settings).afterCall(10_000 * mib)).toBeUndefined();
+    }
   });
 });
 
@@ -50,7 +63,8 @@ describe.skipIf(!ENGINE_PRESENT)(`memory policy in the engine worker${ENGINE_PRE
       new RecoveringEngine({ spawn: workerSpawn({ files, classpathJars: [], log: (l) => logs.push(l), memory }) });
     const leanLogs: string[] = [];
     const speedLogs: string[] = [];
-    const lean = start({ ...LEAN_MEMORY, parserDfaBudget: 3_000, verbose: true }, leanLogs);
+    // the growth bound from 1 MiB: the first call passes it, so the worker sets it then (once)
+    const lean = start({ ...LEAN_MEMORY, parserDfaBudget: 3_000, heapGrowingFromMb: 1, verbose: true }, leanLogs);
     const speed = start({ ...SPEED_MEMORY, verbose: true }, speedLogs);
     try {
       const sources = [...WARM_UP_SOURCES, readFileSync(join(PROJECT_ROOT, "bench", "inputs", "large-1000.groovy"), "utf8")];
@@ -72,6 +86,8 @@ describe.skipIf(!ENGINE_PRESENT)(`memory policy in the engine worker${ENGINE_PRE
       const clears = leanLogs.filter((l) => l.includes("the parser's DFA was cleared"));
       expect(clears.length).toBeGreaterThanOrEqual(2);
       for (const line of clears) expect(Number(/cleared at (\d+) entries/.exec(line)?.[1])).toBeGreaterThan(3_000);
+      expect(leanLogs.filter((l) => l.includes("memory: --heap-growing-percent=25 from now on (heap past 1 MiB)"))).toHaveLength(1);
+      expect(speedLogs.filter((l) => l.includes("heap-growing"))).toEqual([]);
       // the engine's own budget (1,000,000) is never reached by these few files
       expect(speedLogs.filter((l) => l.includes("the parser's DFA was cleared"))).toEqual([]);
     } finally {

@@ -14,7 +14,7 @@ import type { EngineFiles } from "./engine-files.js";
 import { readEngineImage } from "./engine-image.js";
 import { receiveModule } from "./module-precompile.js";
 import { fitResult } from "../../containment/result-fitting.js";
-import { DfaClearCollector, type WorkerMemorySettings } from "./memory-policy.js";
+import { DeferredGrowthBound, DfaClearCollector, type WorkerMemorySettings } from "./memory-policy.js";
 
 export interface EngineWorkerData {
   readonly files: EngineFiles;
@@ -66,12 +66,21 @@ const cut = (op: string, result: JsonObject): JsonObject => {
  * process, so the extra global is no one's to misuse).
  */
 function fullGc(): () => void {
-  setFlagsFromString("--expose-gc");
-  return runInNewContext("gc") as () => void;
+  // made on the first clear, not at load: a new context costs tens of milliseconds, on the first answer's path
+  let gc: (() => void) | undefined;
+  return () => {
+    if (gc === undefined) {
+      setFlagsFromString("--expose-gc");
+      gc = runInNewContext("gc") as () => void;
+    }
+    gc();
+  };
 }
 
+const collectNow = fullGc();
 let collector: DfaClearCollector | undefined;
 const memory = data.memory;
+const growth = memory === undefined ? undefined : new DeferredGrowthBound(memory);
 
 serveEngineInWorker(
   { postMessage: post, onMessage: (handler) => port.on("message", handler) },
@@ -87,11 +96,20 @@ serveEngineInWorker(
       const onClear = memory.verbose
         ? (before: number): void => logLine(`memory: the parser's DFA was cleared at ${before} entries; JS heap after GC ${mb(getHeapStatistics().used_heap_size)} MiB`)
         : undefined;
-      collector = new DfaClearCollector(exports.parserCache.bind(exports), memory.gcAfterDfaClear ? fullGc() : undefined, memory, onClear);
+      collector = new DfaClearCollector(exports.parserCache.bind(exports), memory.gcAfterDfaClear ? collectNow : undefined, memory, onClear);
       if (memory.verbose) {
         logLine(`memory: policy ${memory.name}, parser DFA budget ${memory.parserDfaBudget ?? "engine default"}, heap limit ${mb(getHeapStatistics().heap_size_limit)} MiB`);
       }
     },
-    afterCall: () => collector?.afterCall(),
+    afterCall: () => {
+      collector?.afterCall();
+      const flag = growth?.afterCall(getHeapStatistics().used_heap_size);
+      if (flag !== undefined) {
+        setFlagsFromString(flag);
+        // V8 sets the next limit at a major GC: one now, or the limit set before the bound (up to 4x) stands
+        collectNow();
+        if (memory?.verbose === true) logLine(`memory: ${flag} from now on (heap past ${memory.heapGrowingFromMb} MiB)`);
+      }
+    },
   },
 );

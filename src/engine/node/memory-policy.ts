@@ -9,7 +9,11 @@
  * "Session 10 (helper rss)"):
  * - a 48 MiB young generation (new space 32 MiB): about -100 MB;
  * - `--heap-growing-percent=25`: the old generation's limit is 1.25x the live set after each major GC instead of
- *   V8's dynamic 1.1-4x, which after a DFA clear (allocation-heavy re-warming) goes to the top;
+ *   V8's dynamic 1.1-4x, which after a DFA clear (allocation-heavy re-warming) goes to the top. Applied by the worker
+ *   once its heap after a call passes 128 MiB (with a full GC then, so the next limit is set with the bound), not
+ *   from the start: while the heap grows from nothing to the
+ *   engine's working set (load, the first compiles) the bound makes V8 collect at every 25% of growth, which cost
+ *   ~150 ms of spawn -> first diagnostics (docs/engine-performance.md, "Session 10 (lead)");
  * - the parser's DFA budget at 500,000 entries (~95 MB; the engine's own default is 1,000,000 and the 947 real files
  *   reach 978,508): the bench's 300 warm files need 375,823, so that row never clears; a run over more distinct
  *   code than it holds clears and re-warms every few hundred files (2,000 real files: 4 clears, ~2.5-3x the CPU);
@@ -28,6 +32,8 @@ export interface MemoryPolicy {
   readonly youngGenerationMb?: number;
   /** `--heap-growing-percent` (process-wide: V8 reads it at every limit computation, in every isolate). */
   readonly heapGrowingPercent?: number;
+  /** The worker sets that flag once its used heap after a call passes this many MiB; undefined: before it starts. */
+  readonly heapGrowingFromMb?: number;
   /** The parser's DFA budget in entries, set once the engine is up; undefined: the engine's default (1,000,000). */
   readonly parserDfaBudget?: number;
   /** A full GC in the worker after a call during which the engine cleared its DFA. */
@@ -36,7 +42,7 @@ export interface MemoryPolicy {
   readonly verbose?: boolean;
 }
 
-export const LEAN_MEMORY: MemoryPolicy = { name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, parserDfaBudget: 500_000, gcAfterDfaClear: true };
+export const LEAN_MEMORY: MemoryPolicy = { name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, heapGrowingFromMb: 128, parserDfaBudget: 500_000, gcAfterDfaClear: true };
 export const SPEED_MEMORY: MemoryPolicy = { name: "speed", gcAfterDfaClear: false };
 
 /**
@@ -54,9 +60,30 @@ export function memoryPolicy(env: Readonly<Record<string, string | undefined>>, 
 /** What the worker needs of the policy (it crosses to the worker in workerData, so plain data). */
 export interface WorkerMemorySettings {
   readonly name: string;
+  /** Set by the worker once its heap passes `heapGrowingFromMb` (absent: nothing to set there). */
+  readonly heapGrowingPercent?: number;
+  readonly heapGrowingFromMb?: number;
   readonly parserDfaBudget?: number;
   readonly gcAfterDfaClear: boolean;
   readonly verbose?: boolean;
+}
+
+/**
+ * In the worker: the old generation's growth bound, set once the heap after a call has passed the policy's size.
+ * Returns the flag to set, once; the caller sets it (process-wide, so a restarted worker keeps it).
+ */
+export class DeferredGrowthBound {
+  private done = false;
+
+  constructor(private readonly settings: WorkerMemorySettings) {
+    this.done = settings.heapGrowingPercent === undefined || settings.heapGrowingFromMb === undefined;
+  }
+
+  afterCall(usedHeapBytes: number): string | undefined {
+    if (this.done || usedHeapBytes < (this.settings.heapGrowingFromMb ?? 0) * 2 ** 20) return undefined;
+    this.done = true;
+    return `--heap-growing-percent=${this.settings.heapGrowingPercent}`;
+  }
 }
 
 /** The engine export the policy drives (docs/engine-contract.md: `parserCache`). */

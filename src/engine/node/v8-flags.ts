@@ -18,11 +18,17 @@ import type { MemoryPolicy } from "./memory-policy.js";
 export function engineV8Flags(nodeMajor: number, execArgv: readonly string[] = [], memory?: MemoryPolicy): string[] {
   const flags: string[] = [];
   if (nodeMajor === 22 && !execArgv.some((a) => a.startsWith("--wasm-tiering-budget") || a === "--liftoff-only")) flags.push("--liftoff-only");
-  // the memory policy's old-generation growth (memory-policy.ts); a growth given on the command line stands
-  if (memory?.heapGrowingPercent !== undefined && !execArgv.some((a) => /^--heap[-_]growing[-_]percent/.test(a))) {
+  // the memory policy's old-generation growth from the start (memory-policy.ts; a deferred one is the worker's to
+  // set); a growth given on the command line stands
+  if (memory?.heapGrowingPercent !== undefined && memory.heapGrowingFromMb === undefined && !growthOnCommandLine(execArgv)) {
     flags.push(`--heap-growing-percent=${memory.heapGrowingPercent}`);
   }
   return flags;
+}
+
+/** Whether the process was started with its own `--heap-growing-percent`, which then stands. */
+export function growthOnCommandLine(execArgv: readonly string[]): boolean {
+  return execArgv.some((a) => /^--heap[-_]growing[-_]percent/.test(a));
 }
 
 let applied = false;

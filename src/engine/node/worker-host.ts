@@ -5,7 +5,7 @@ import type { EngineFiles } from "./engine-files.js";
 import type { EngineWorkerData } from "./engine-worker.js";
 import { compileEngineModule, modulePortFor } from "./module-precompile.js";
 import { memoryPolicy, type MemoryPolicy } from "./memory-policy.js";
-import { applyEngineV8Flags } from "./v8-flags.js";
+import { applyEngineV8Flags, growthOnCommandLine } from "./v8-flags.js";
 
 export interface WorkerSpawnOptions {
   readonly files: EngineFiles;
@@ -39,7 +39,15 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
       files: options.files,
       classpathJars: options.classpathJars,
       maxResultChars: options.maxResultChars ?? 0,
-      memory: { name: memory.name, parserDfaBudget: memory.parserDfaBudget, gcAfterDfaClear: memory.gcAfterDfaClear, verbose: memory.verbose ?? false },
+      memory: {
+        name: memory.name,
+        parserDfaBudget: memory.parserDfaBudget,
+        gcAfterDfaClear: memory.gcAfterDfaClear,
+        verbose: memory.verbose ?? false,
+        ...(memory.heapGrowingFromMb !== undefined && !growthOnCommandLine(process.execArgv)
+          ? { heapGrowingPercent: memory.heapGrowingPercent, heapGrowingFromMb: memory.heapGrowingFromMb }
+          : {}),
+      },
       modulePort,
     };
     const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {

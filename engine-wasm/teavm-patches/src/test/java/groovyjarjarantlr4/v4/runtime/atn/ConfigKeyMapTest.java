@@ -6,25 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.lang.reflect.Field;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Random;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.apache.groovy.parser.antlr4.GroovyParser;
-import org.codehaus.groovy.control.CompilationUnit;
-import org.codehaus.groovy.control.CompilerConfiguration;
-import org.codehaus.groovy.control.Phases;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
-import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
 
 /**
  * ConfigKeyMap (the wasm build's merge map of a writable ATNConfigSet: GroovyPatches' construct rewrite) must answer
@@ -36,25 +27,9 @@ class ConfigKeyMapTest {
 
     @BeforeAll
     static void warmTheParser() throws IOException {
-        Path corpus = Paths.get("../../test/fixtures/corpus");
-        List<Path> files;
-        try (Stream<Path> s = Files.list(corpus)) {
-            files = s.filter(p -> p.toString().endsWith(".groovy")).sorted().collect(Collectors.toList());
-        }
-        for (Path f : files) {
-            CompilationUnit cu = new CompilationUnit(new CompilerConfiguration());
-            cu.addSource(f.getFileName().toString(), new String(Files.readAllBytes(f), "UTF-8"));
-            try {
-                cu.compile(Phases.CONVERSION);
-            } catch (RuntimeException e) {
-                // broken fixtures still feed the DFA up to their error
-            }
-        }
-        for (DFA dfa : GroovyParser._ATN.decisionToDFA) {
-            for (DFAState s : dfa.states.keySet()) {
-                if (s.configs.size() > 0) {
-                    SETS.add(s.configs);
-                }
+        for (ATNConfigSet c : CorpusDfa.configSets()) {
+            if (c.size() > 0) {
+                SETS.add(c);
             }
         }
         assertTrue(SETS.size() > 1000, "the corpus builds a DFA of some size: " + SETS.size());

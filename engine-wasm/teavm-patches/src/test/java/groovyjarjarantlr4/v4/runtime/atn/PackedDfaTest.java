@@ -8,24 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import org.apache.groovy.parser.antlr4.GroovyParser;
-import org.codehaus.groovy.control.CompilationUnit;
-import org.codehaus.groovy.control.CompilerConfiguration;
-import org.codehaus.groovy.control.Phases;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
-import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
 
 /**
  * The packed DFA configuration sets and the compact context cache (wasm-only patches: GroovyPatches delegates to
@@ -37,25 +28,7 @@ class PackedDfaTest {
 
     @BeforeAll
     static void warmTheParser() throws IOException {
-        Path corpus = Paths.get("../../test/fixtures/corpus");
-        List<Path> files;
-        try (Stream<Path> s = Files.list(corpus)) {
-            files = s.filter(p -> p.toString().endsWith(".groovy")).sorted().collect(Collectors.toList());
-        }
-        for (Path f : files) {
-            CompilationUnit cu = new CompilationUnit(new CompilerConfiguration());
-            cu.addSource(f.getFileName().toString(), new String(Files.readAllBytes(f), "UTF-8"));
-            try {
-                cu.compile(Phases.CONVERSION);
-            } catch (RuntimeException e) {
-                // broken fixtures still feed the DFA up to their error
-            }
-        }
-        for (DFA dfa : GroovyParser._ATN.decisionToDFA) {
-            for (DFAState s : dfa.states.keySet()) {
-                SETS.add(s.configs);
-            }
-        }
+        SETS.addAll(CorpusDfa.configSets());
         assertTrue(SETS.size() > 1000, "the corpus builds a DFA of some size: " + SETS.size());
     }
 

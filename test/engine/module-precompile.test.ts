@@ -8,6 +8,7 @@ import { isTeaVmRuntime, loadEngine } from "../../src/engine/core/index.js";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { readEngineImage } from "../../src/engine/node/engine-image.js";
 import { compileEngineModule, modulePortFor } from "../../src/engine/node/module-precompile.js";
+import { applyEngineV8Flags } from "../../src/engine/node/v8-flags.js";
 
 /**
  * The host thread compiles the module and posts it to the engine's worker (src/engine/node/module-precompile.ts);
@@ -16,6 +17,9 @@ import { compileEngineModule, modulePortFor } from "../../src/engine/node/module
  */
 describe("the module compiled on the host thread", () => {
   const files = locateEngineFiles();
+  // as the spawn factory does before it compiles: on Node 22 that is --liftoff-only, without which V8 12.4's
+  // tier-up can run away while a second thread instantiates the same module (a CI run hung here once on 22)
+  applyEngineV8Flags();
 
   it("is what TeaVM's edited runtime loads, and the engine it gives answers", async () => {
     const module = await compileEngineModule(files.wasm);

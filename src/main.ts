@@ -6,6 +6,7 @@ import { limitsFromEnvironment } from "./limits/limits.js";
 import { serve } from "./server/stdio-server.js";
 import { logLine } from "./log/log.js";
 import { logToStderr } from "./log/stderr.js";
+import { applyExitSafeV8Flags } from "./process/exit-deadlock.js";
 import { writeStdoutText } from "./transport/stdout-writer.js";
 import { packageVersion } from "./version.js";
 
@@ -22,6 +23,8 @@ function resolveRoot(dir: string): Root | undefined {
 
 /** Runs the CLI. Exit codes: 0 ok (help, version, end of session), 2 usage error. */
 export async function main(argv: readonly string[]): Promise<void> {
+  // before any other work: every command ends in process.exit, which these flags keep from deadlocking
+  applyExitSafeV8Flags();
   logToStderr();
   if (argv[0] === "lint") {
     // The linter is a subcommand of its own (src/lint/); it shares no state with the server.

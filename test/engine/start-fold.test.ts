@@ -70,7 +70,7 @@ function moduleBytes(): Uint8Array {
 }
 
 async function observe(bytes: Uint8Array): Promise<Record<string, number | bigint>> {
-  const { instance } = await WebAssembly.instantiate(bytes);
+  const instance = await WebAssembly.instantiate(await WebAssembly.compile(new Uint8Array(bytes)));
   const out: Record<string, number | bigint> = {};
   for (const [name, fn] of Object.entries(instance.exports)) out[name] = (fn as () => number | bigint)();
   return out;

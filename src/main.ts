@@ -6,6 +6,7 @@ import { limitsFromEnvironment } from "./limits/limits.js";
 import { serve } from "./server/stdio-server.js";
 import { logLine } from "./log/log.js";
 import { logToStderr } from "./log/stderr.js";
+import { environmentWarnings } from "./process/environment-warnings.js";
 import { applyExitSafeV8Flags } from "./process/exit-deadlock.js";
 import { writeStdoutText } from "./transport/stdout-writer.js";
 import { packageVersion } from "./version.js";
@@ -26,13 +27,18 @@ export async function main(argv: readonly string[]): Promise<void> {
   // before any other work: every command ends in process.exit, which these flags keep from deadlocking
   applyExitSafeV8Flags();
   logToStderr();
+  const warnEnvironment = (): void => {
+    for (const warning of environmentWarnings(process.env)) logLine(warning);
+  };
   if (argv[0] === "lint") {
+    warnEnvironment();
     // The linter is a subcommand of its own (src/lint/); it shares no state with the server.
     const { lintMain } = await import("./lint/run.js");
     // exit at once: the report is flushed, and the engine workers need no orderly teardown
     process.exit(await lintMain(argv.slice(1)));
   }
   if (argv[0] === "check") {
+    warnEnvironment();
     const { runCheckCommand } = await import("./check/check-command.js");
     process.exitCode = await runCheckCommand(argv.slice(1));
     return;
@@ -53,6 +59,7 @@ export async function main(argv: readonly string[]): Promise<void> {
     case "serve":
       break;
   }
+  warnEnvironment();
   let root: Root | undefined;
   if (invocation.root !== undefined) {
     root = resolveRoot(invocation.root);

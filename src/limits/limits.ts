@@ -89,6 +89,24 @@ export const WORKER_HEAP_VARIABLE = "GROOVYMCP_WORKER_HEAP_MB";
  * GROOVYMCP_WORKER_HEAP_MB lowers (never raises) the worker heap limit, 256 MiB at least: a testing knob that lets
  * the out-of-memory containment be proven with an input well inside the source limits.
  */
+/**
+ * One stderr warning per limit variable that is set to a value {@link limitsFromEnvironment} ignores (a blank value
+ * counts as unset). The value is quoted with control characters replaced.
+ */
+export function limitsWarnings(env: Environment, quote: (value: string) => string): string[] {
+  const warnings: string[] = [];
+  const check = (name: string, valid: (value: string) => boolean, expected: string, fallback: number): void => {
+    const raw = env[name];
+    if (raw === undefined || raw.trim().length === 0 || valid(raw)) return;
+    warnings.push(`warning: ${name} is ${quote(raw)}, not ${expected}; it is ignored and the default (${fallback}) applies`);
+  };
+  const whole = (raw: string, digits: number, ok: (n: number) => boolean): boolean => new RegExp(`^[0-9]{1,${digits}}$`).test(raw) && ok(Number(raw));
+  check("GROOVYMCP_MAX_RESULT_CHARS", (r) => whole(r, 9, (n) => n >= 2 && n < DEFAULT_LIMITS.maxResultChars), `a whole number from 2 to ${DEFAULT_LIMITS.maxResultChars - 1}`, DEFAULT_LIMITS.maxResultChars);
+  check(CALL_TIMEOUT_VARIABLE, (r) => whole(r, 7, (n) => n === 0 || (n >= 100 && n <= 3_600_000)), "0 or a whole number of milliseconds from 100 to 3600000", DEFAULT_LIMITS.callTimeoutMs);
+  check(WORKER_HEAP_VARIABLE, (r) => whole(r, 5, (n) => n >= 256 && n < DEFAULT_LIMITS.workerHeapMb), `a whole number of MiB from 256 to ${DEFAULT_LIMITS.workerHeapMb - 1}`, DEFAULT_LIMITS.workerHeapMb);
+  return warnings;
+}
+
 export function limitsFromEnvironment(env: Environment): Limits {
   let limits: Limits = DEFAULT_LIMITS;
   const raw = env["GROOVYMCP_MAX_RESULT_CHARS"];

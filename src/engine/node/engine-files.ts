@@ -43,6 +43,13 @@ export function locateEngineFiles(env: NodeJS.ProcessEnv = process.env): EngineF
   };
 }
 
+/** A stderr warning when GROOVYMCP_CLASS_MODEL is neither `core` nor `whole` (blank counts as unset). */
+export function classModelWarning(env: Readonly<Record<string, string | undefined>>, quote: (value: string) => string): string | undefined {
+  const raw = env["GROOVYMCP_CLASS_MODEL"];
+  if (raw === undefined || raw.trim().length === 0 || raw === "core" || raw === "whole") return undefined;
+  return `warning: GROOVYMCP_CLASS_MODEL is ${quote(raw)}, not core or whole; it is ignored and the whole model is loaded`;
+}
+
 export function engineFilesPresent(files: EngineFiles): boolean {
   return existsSync(files.wasm) && existsSync(files.runtime) && existsSync(files.classModel);
 }

@@ -4,7 +4,8 @@ import { WARM_UP_SOURCES } from "./warm-up-sources.js";
 
 /**
  * On by default; `GROOVYMCP_WARMUP=0` (or `false`, `off`, `no`) turns the idle warm-up off; `verbose` keeps it on and
- * logs one stderr line when it starts and one when it ends (what the benches read). Anything else: on.
+ * logs one stderr line when it starts and one when it ends (what the benches read); `1`, `true`, `on`, `yes`: on.
+ * Anything else: on, with a warning at start-up ({@link warmUpWarning}).
  *
  * It was opt-in for a while because, after it, compiles of very large comment-only buffers got slower (four open
  * buffers of 478,000 characters: 3.9-9.2 s per call against 1.5-3.2 s cold). That was measured when every call compiled
@@ -21,6 +22,15 @@ export function warmUpMode(env: Readonly<Record<string, string | undefined>>): W
   const raw = env[WARM_UP_VARIABLE]?.trim().toLowerCase();
   if (raw === "verbose") return "verbose";
   return raw === "0" || raw === "false" || raw === "off" || raw === "no" ? "off" : "on";
+}
+
+/** A stderr warning when GROOVYMCP_WARMUP is set to a value {@link warmUpMode} does not know (blank counts as unset). */
+export function warmUpWarning(env: Readonly<Record<string, string | undefined>>, quote: (value: string) => string): string | undefined {
+  const raw = env[WARM_UP_VARIABLE];
+  const value = raw?.trim().toLowerCase();
+  if (raw === undefined || value === undefined || value.length === 0) return undefined;
+  if (["verbose", "0", "false", "off", "no", "1", "true", "on", "yes"].includes(value)) return undefined;
+  return `warning: ${WARM_UP_VARIABLE} is ${quote(raw)}, not on, off or verbose; it is ignored and the warm-up stays on`;
 }
 
 /** Where the warm-up buffers live: a scheme no client URI and no path-derived URI uses. */

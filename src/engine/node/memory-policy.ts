@@ -57,6 +57,14 @@ export function memoryPolicy(env: Readonly<Record<string, string | undefined>>, 
   return raw === "verbose" ? { ...LEAN_MEMORY, verbose: true } : fallback;
 }
 
+/** A stderr warning when GROOVYMCP_MEMORY is set to a value {@link memoryPolicy} does not know (blank counts as unset). */
+export function memoryPolicyWarning(env: Readonly<Record<string, string | undefined>>, quote: (value: string) => string): string | undefined {
+  const raw = env[MEMORY_VARIABLE];
+  const value = raw?.trim().toLowerCase();
+  if (raw === undefined || value === undefined || value.length === 0 || ["speed", "fast", "lean", "verbose"].includes(value)) return undefined;
+  return `warning: ${MEMORY_VARIABLE} is ${quote(raw)}, not speed, lean or verbose; it is ignored and the default applies`;
+}
+
 /** What the worker needs of the policy (it crosses to the worker in workerData, so plain data). */
 export interface WorkerMemorySettings {
   readonly name: string;

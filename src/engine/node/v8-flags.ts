@@ -53,6 +53,13 @@ export const RELAUNCHED_ENV = "GROOVYMCP_V8_RELAUNCHED";
 /** Opt-in for the Node 22 launcher: `GROOVYMCP_NODE22_TIERING=budget` (why not by default: below). */
 export const NODE22_TIERING_ENV = "GROOVYMCP_NODE22_TIERING";
 
+/** A stderr warning when GROOVYMCP_NODE22_TIERING is set to anything but `budget` (blank counts as unset). */
+export function node22TieringWarning(env: Readonly<Record<string, string | undefined>>, quote: (value: string) => string): string | undefined {
+  const raw = env[NODE22_TIERING_ENV];
+  if (raw === undefined || raw.trim().length === 0 || raw === "budget") return undefined;
+  return `warning: ${NODE22_TIERING_ENV} is ${quote(raw)}, not budget; it is ignored`;
+}
+
 /**
  * Whether the CLI should re-exec itself, and with which node arguments (pure; src/cli.ts applies it).
  * On Node 22 only, when opted in, when the process was not started with a tiering choice already

@@ -7,7 +7,7 @@ import { serve } from "./server/stdio-server.js";
 import { logLine } from "./log/log.js";
 import { logToStderr } from "./log/stderr.js";
 import { environmentWarnings } from "./process/environment-warnings.js";
-import { applyExitSafeV8Flags } from "./process/exit-deadlock.js";
+import { exitNaturally } from "./process/natural-exit.js";
 import { writeStdoutText } from "./transport/stdout-writer.js";
 import { packageVersion } from "./version.js";
 
@@ -24,8 +24,6 @@ function resolveRoot(dir: string): Root | undefined {
 
 /** Runs the CLI. Exit codes: 0 ok (help, version, end of session), 2 usage error. */
 export async function main(argv: readonly string[]): Promise<void> {
-  // before any other work: every command ends in process.exit, which these flags keep from deadlocking
-  applyExitSafeV8Flags();
   logToStderr();
   const warnEnvironment = (): void => {
     for (const warning of environmentWarnings(process.env)) logLine(warning);
@@ -34,8 +32,9 @@ export async function main(argv: readonly string[]): Promise<void> {
     warnEnvironment();
     // The linter is a subcommand of its own (src/lint/); it shares no state with the server.
     const { lintMain } = await import("./lint/run.js");
-    // exit at once: the report is flushed, and the engine workers need no orderly teardown
-    process.exit(await lintMain(argv.slice(1)));
+    // lintMain has flushed the report and disposed its engine workers: the loop runs empty (src/process/natural-exit.ts)
+    exitNaturally(await lintMain(argv.slice(1)));
+    return;
   }
   if (argv[0] === "check") {
     warnEnvironment();

@@ -105,7 +105,8 @@ export class EnginePool {
     return this.slots.some((s) => s.compiler.usesLintOp === true);
   }
 
+  /** For good: the run is over and the process ends by its loop running empty (src/process/natural-exit.ts). */
   dispose(): void {
-    for (const slot of this.slots) slot.engine.dispose();
+    for (const slot of this.slots) slot.engine.shutdown();
   }
 }

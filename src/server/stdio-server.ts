@@ -6,6 +6,7 @@ import { schemaPrecompiler } from "../tools/argument-validation.js";
 import type { Limits } from "../limits/limits.js";
 import { logFailure, logLine } from "../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
+import { exitNaturally } from "../process/natural-exit.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
 import { ContainedEngine } from "../containment/contained-engine.js";
 import { parseMessage, type Response } from "../protocol/json-rpc.js";
@@ -46,9 +47,9 @@ const MAX_QUEUED = 32;
 export function serve(options: ServeOptions): void {
   logToStderr();
   redirectConsoleToStderr();
-  const exit = (): void => {
-    process.exit(0);
-  };
+  // set below, once the engine, the warm-up and stdin exist; a signal before that exits at once
+  let shutdown: () => void = () => process.exit(0);
+  const exit = (): void => shutdown();
   process.on("SIGTERM", exit);
   process.on("SIGINT", exit);
   watchStdout(exit);
@@ -85,6 +86,22 @@ export function serve(options: ServeOptions): void {
   const dispatcher = new Dispatcher(session);
 
   const queue: Work[] = [];
+  let stopping = false;
+  // exit 0 by letting the loop run empty (src/process/natural-exit.ts: process.exit can deadlock): no more work, the
+  // warm-up stopped, the engine's worker terminated, stdin closed; a signal during the shutdown exits at once
+  shutdown = () => {
+    if (stopping) {
+      process.exit(0);
+      return;
+    }
+    stopping = true;
+    queue.length = 0;
+    void warmUp?.stop();
+    engine.shutdown();
+    stdin.removeAllListeners("data");
+    stdin.destroy();
+    exitNaturally(0);
+  };
   let running = false;
   /** True while a request that may wait on the engine is being answered: only then does a ping overtake it. */
   let engineBusy = false;
@@ -100,7 +117,7 @@ export function serve(options: ServeOptions): void {
     if (running) return;
     running = true;
     try {
-      for (let work = queue.shift(); work !== undefined; work = queue.shift()) {
+      for (let work = queue.shift(); work !== undefined && !stopping; work = queue.shift()) {
         if (queue.length < MAX_QUEUED / 2 && stdin.isPaused() && !inputEnded) stdin.resume();
         let reply: Response | undefined;
         try {

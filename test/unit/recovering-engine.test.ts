@@ -37,6 +37,21 @@ describe("RecoveringEngine with a fake spawn", () => {
     expect(logs.some((l) => l.includes("restarting the engine"))).toBe(true);
   });
 
+  it("after shutdown spawns nothing more: a call that loses its instance starts no replacement, later calls fail", async () => {
+    const fake = new FakeEngines();
+    // the shutdown lands while a call is failing: the engine logs the loss just before it would start a replacement
+    const engine: RecoveringEngine = new RecoveringEngine({ spawn: fake.spawn, log: () => engine.shutdown() });
+    await engine.open("groovy-buffer:a", "one");
+    expect(fake.spawned).toBe(1);
+    fake.trapNext = true;
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:a" })).rejects.toBeInstanceOf(EngineInternalError);
+    await expect(engine.request("diagnostics", { uri: "groovy-buffer:a" })).rejects.toBeInstanceOf(EngineUnavailableError);
+    await expect(engine.ready()).rejects.toThrow(/shut down/);
+    engine.start();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fake.spawned).toBe(1);
+  });
+
   it("re-opens the buffers of a fresh instance in the engine's own order: a replaced buffer keeps its place", async () => {
     const fake = new FakeEngines();
     const engine = new RecoveringEngine({ spawn: fake.spawn });

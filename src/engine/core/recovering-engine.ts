@@ -41,6 +41,7 @@ export class RecoveringEngine implements EngineService {
   private tail: Promise<unknown> = Promise.resolve();
   private readonly timeoutMs: number;
   private readonly log: (line: string) => void;
+  private shutDown = false;
 
   constructor(private readonly options: RecoveringEngineOptions) {
     this.timeoutMs = options.callTimeoutMs ?? 0;
@@ -58,6 +59,7 @@ export class RecoveringEngine implements EngineService {
   }
 
   private live(): Promise<EngineConnection> {
+    if (this.shutDown) return Promise.reject(new EngineUnavailableError("the engine was shut down: the process is exiting"));
     if (this.connection === undefined) {
       const spawning = this.spawnWithBuffers();
       this.connection = spawning;
@@ -92,8 +94,9 @@ export class RecoveringEngine implements EngineService {
   private lose(connection: EngineConnection): void {
     connection.dispose();
     this.connection = undefined;
-    // start the replacement now, so it is (nearly) ready for the next call
-    this.start();
+    // start the replacement now, so it is (nearly) ready for the next call; not after a shutdown, when a call in flight
+    // loses its instance on purpose
+    if (!this.shutDown) this.start();
   }
 
   private serial<T>(task: () => Promise<T>): Promise<T> {
@@ -181,6 +184,15 @@ export class RecoveringEngine implements EngineService {
 
   openUris(): string[] {
     return [...this.buffers.keys()];
+  }
+
+  /**
+   * Ends the current instance for good: every later call fails with EngineUnavailableError and nothing is spawned
+   * again, so a process that is exiting keeps no worker alive.
+   */
+  shutdown(): void {
+    this.shutDown = true;
+    this.dispose();
   }
 
   /** Ends the current instance; a later call spawns a new one. */

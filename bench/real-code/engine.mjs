@@ -7,13 +7,18 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+/** A module of the built host (dist/), by its path under dist/; a clear error when dist/ is not built. */
+async function distModule(path) {
+  const file = join(root, "dist", ...path.split("/"));
+  if (!existsSync(file)) throw new Error("dist/ is missing: run `npm run build` first (the benches load the host's engine core)");
+  return import(pathToFileURL(file).href);
+}
+
 /** Loads the engine; resolves when the module and class model are in (so loadMs is module + class model). */
 export async function openEngine() {
-  const coreJs = join(root, "dist", "engine", "core", "index.js");
-  if (!existsSync(coreJs)) throw new Error("dist/ is missing: run `npm run build` first (the benches load the host's engine core)");
-  const { loadEngine } = await import(pathToFileURL(coreJs).href);
-  const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
-  const { readEngineImage } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-image.js")).href);
+  const { loadEngine } = await distModule("engine/core/index.js");
+  const { locateEngineFiles } = await distModule("engine/node/engine-files.js");
+  const { readEngineImage } = await distModule("engine/node/engine-image.js");
   const files = locateEngineFiles();
   const image = await readEngineImage(files, []);
   const t0 = performance.now();
@@ -52,12 +57,10 @@ export async function diagnoseAlone(engine, uri, text) {
  * that measure the server's memory (bench:real's rss); the ops cross a thread, which costs microseconds.
  */
 export async function openServerEngine() {
-  const coreJs = join(root, "dist", "engine", "core", "index.js");
-  if (!existsSync(coreJs)) throw new Error("dist/ is missing: run `npm run build` first (the benches load the host's engine core)");
-  const { RecoveringEngine } = await import(pathToFileURL(coreJs).href);
-  const { workerSpawn } = await import(pathToFileURL(join(root, "dist", "engine", "node", "worker-host.js")).href);
-  const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
-  const { DEFAULT_LIMITS } = await import(pathToFileURL(join(root, "dist", "limits", "limits.js")).href);
+  const { RecoveringEngine } = await distModule("engine/core/index.js");
+  const { workerSpawn } = await distModule("engine/node/worker-host.js");
+  const { locateEngineFiles } = await distModule("engine/node/engine-files.js");
+  const { DEFAULT_LIMITS } = await distModule("limits/limits.js");
   const engine = new RecoveringEngine({
     spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: [], log: (line) => process.stderr.write(`${line}\n`), heapMb: DEFAULT_LIMITS.workerHeapMb, stackMb: DEFAULT_LIMITS.workerStackMb }),
   });

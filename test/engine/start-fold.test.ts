@@ -1,10 +1,10 @@
 import binaryen from "binaryen";
 import { describe, expect, it } from "vitest";
-import { foldStartFunction } from "../../engine-wasm/wasm/src/build/fold-start-function.mjs";
+import { foldStartFunction } from "../../engine-wasm/wasm/src/postprocess/fold-start-function.mjs";
 
 /**
  * The build step that folds the write-only prefix of TeaVM's start function into global initialisers
- * (engine-wasm/wasm/src/build/fold-start-function.mjs). The real module is covered by every engine test, the parity
+ * (engine-wasm/wasm/src/postprocess/fold-start-function.mjs). The real module is covered by every engine test, the parity
  * plan first; this one gives the step a module small enough to check field by field: the same values after the fold
  * as before it, read by exported functions of both instances, and the prefix ending where a read comes.
  */

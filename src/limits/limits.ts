@@ -82,6 +82,16 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 export const CALL_TIMEOUT_VARIABLE = "GROOVYMCP_CALL_TIMEOUT_MS";
 export const WORKER_HEAP_VARIABLE = "GROOVYMCP_WORKER_HEAP_MB";
 
+/** A limit the environment may set: which variable, which field, and the whole numbers it takes. */
+interface LimitKnob {
+  readonly variable: string;
+  readonly field: "maxResultChars" | "callTimeoutMs" | "workerHeapMb";
+  readonly digits: number;
+  readonly accepts: (value: number) => boolean;
+  /** What the warning says it should be. */
+  readonly expected: string;
+}
+
 /**
  * The result cap can be lowered (never raised) with GROOVYMCP_MAX_RESULT_CHARS, documented in the README as a
  * testing knob; it lets the limit tests probe the exact boundary without megabyte-sized results.
@@ -89,40 +99,36 @@ export const WORKER_HEAP_VARIABLE = "GROOVYMCP_WORKER_HEAP_MB";
  * GROOVYMCP_WORKER_HEAP_MB lowers (never raises) the worker heap limit, 256 MiB at least: a testing knob that lets
  * the out-of-memory containment be proven with an input well inside the source limits.
  */
+const LIMIT_KNOBS: readonly LimitKnob[] = [
+  { variable: "GROOVYMCP_MAX_RESULT_CHARS", field: "maxResultChars", digits: 9, accepts: (n) => n >= 2 && n < DEFAULT_LIMITS.maxResultChars, expected: `a whole number from 2 to ${DEFAULT_LIMITS.maxResultChars - 1}` },
+  { variable: CALL_TIMEOUT_VARIABLE, field: "callTimeoutMs", digits: 7, accepts: (n) => n === 0 || (n >= 100 && n <= 3_600_000), expected: "0 or a whole number of milliseconds from 100 to 3600000" },
+  { variable: WORKER_HEAP_VARIABLE, field: "workerHeapMb", digits: 5, accepts: (n) => n >= 256 && n < DEFAULT_LIMITS.workerHeapMb, expected: `a whole number of MiB from 256 to ${DEFAULT_LIMITS.workerHeapMb - 1}` },
+];
+
+/** The knob's value in `raw`, or undefined when `raw` is unset or not a value the knob takes. */
+function knobValue(knob: LimitKnob, raw: string | undefined): number | undefined {
+  if (raw === undefined || !new RegExp(`^[0-9]{1,${knob.digits}}$`).test(raw)) return undefined;
+  const value = Number(raw);
+  return knob.accepts(value) ? value : undefined;
+}
+
+export function limitsFromEnvironment(env: Environment): Limits {
+  let limits: Limits = DEFAULT_LIMITS;
+  for (const knob of LIMIT_KNOBS) {
+    const value = knobValue(knob, env[knob.variable]);
+    if (value !== undefined) limits = { ...limits, [knob.field]: value };
+  }
+  return Object.freeze(limits);
+}
+
 /**
  * One stderr warning per limit variable that is set to a value {@link limitsFromEnvironment} ignores (a blank value
  * counts as unset). The value is quoted with control characters replaced.
  */
 export function limitsWarnings(env: Environment, quote: (value: string) => string): string[] {
-  const warnings: string[] = [];
-  const check = (name: string, valid: (value: string) => boolean, expected: string, fallback: number): void => {
-    const raw = env[name];
-    if (raw === undefined || raw.trim().length === 0 || valid(raw)) return;
-    warnings.push(`warning: ${name} is ${quote(raw)}, not ${expected}; it is ignored and the default (${fallback}) applies`);
-  };
-  const whole = (raw: string, digits: number, ok: (n: number) => boolean): boolean => new RegExp(`^[0-9]{1,${digits}}$`).test(raw) && ok(Number(raw));
-  check("GROOVYMCP_MAX_RESULT_CHARS", (r) => whole(r, 9, (n) => n >= 2 && n < DEFAULT_LIMITS.maxResultChars), `a whole number from 2 to ${DEFAULT_LIMITS.maxResultChars - 1}`, DEFAULT_LIMITS.maxResultChars);
-  check(CALL_TIMEOUT_VARIABLE, (r) => whole(r, 7, (n) => n === 0 || (n >= 100 && n <= 3_600_000)), "0 or a whole number of milliseconds from 100 to 3600000", DEFAULT_LIMITS.callTimeoutMs);
-  check(WORKER_HEAP_VARIABLE, (r) => whole(r, 5, (n) => n >= 256 && n < DEFAULT_LIMITS.workerHeapMb), `a whole number of MiB from 256 to ${DEFAULT_LIMITS.workerHeapMb - 1}`, DEFAULT_LIMITS.workerHeapMb);
-  return warnings;
-}
-
-export function limitsFromEnvironment(env: Environment): Limits {
-  let limits: Limits = DEFAULT_LIMITS;
-  const raw = env["GROOVYMCP_MAX_RESULT_CHARS"];
-  if (raw !== undefined && /^[0-9]{1,9}$/.test(raw)) {
-    const value = Number(raw);
-    if (value >= 2 && value < DEFAULT_LIMITS.maxResultChars) limits = { ...limits, maxResultChars: value };
-  }
-  const timeout = env[CALL_TIMEOUT_VARIABLE];
-  if (timeout !== undefined && /^[0-9]{1,7}$/.test(timeout)) {
-    const value = Number(timeout);
-    if (value === 0 || (value >= 100 && value <= 3_600_000)) limits = { ...limits, callTimeoutMs: value };
-  }
-  const heap = env[WORKER_HEAP_VARIABLE];
-  if (heap !== undefined && /^[0-9]{1,5}$/.test(heap)) {
-    const value = Number(heap);
-    if (value >= 256 && value < DEFAULT_LIMITS.workerHeapMb) limits = { ...limits, workerHeapMb: value };
-  }
-  return Object.freeze(limits);
+  return LIMIT_KNOBS.flatMap((knob) => {
+    const raw = env[knob.variable];
+    if (raw === undefined || raw.trim().length === 0 || knobValue(knob, raw) !== undefined) return [];
+    return [`warning: ${knob.variable} is ${quote(raw)}, not ${knob.expected}; it is ignored and the default (${DEFAULT_LIMITS[knob.field]}) applies`];
+  });
 }

@@ -47,12 +47,6 @@ const MAX_QUEUED = 32;
 export function serve(options: ServeOptions): void {
   logToStderr();
   redirectConsoleToStderr();
-  // set below, once the engine, the warm-up and stdin exist; a signal before that exits at once
-  let shutdown: () => void = () => process.exit(0);
-  const exit = (): void => shutdown();
-  process.on("SIGTERM", exit);
-  process.on("SIGINT", exit);
-  watchStdout(exit);
   process.on("uncaughtException", (error) => logFailure("unexpected failure", error));
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
@@ -89,7 +83,7 @@ export function serve(options: ServeOptions): void {
   let stopping = false;
   // exit 0 by letting the loop run empty (src/process/natural-exit.ts: process.exit can deadlock): no more work, the
   // warm-up stopped, the engine's worker terminated, stdin closed; a signal during the shutdown exits at once
-  shutdown = () => {
+  const exit = (): void => {
     if (stopping) {
       process.exit(0);
       return;
@@ -102,6 +96,10 @@ export function serve(options: ServeOptions): void {
     stdin.destroy();
     exitNaturally(0);
   };
+  // serve() runs to its end before any event is handled, so these cannot fire before what exit() stops exists
+  process.on("SIGTERM", exit);
+  process.on("SIGINT", exit);
+  watchStdout(exit);
   let running = false;
   /** True while a request that may wait on the engine is being answered: only then does a ping overtake it. */
   let engineBusy = false;

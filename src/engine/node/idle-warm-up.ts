@@ -20,16 +20,19 @@ export type WarmUpMode = "off" | "on" | "verbose";
 
 export function warmUpMode(env: Readonly<Record<string, string | undefined>>): WarmUpMode {
   const raw = env[WARM_UP_VARIABLE]?.trim().toLowerCase();
-  if (raw === "verbose") return "verbose";
-  return raw === "0" || raw === "false" || raw === "off" || raw === "no" ? "off" : "on";
+  return raw !== undefined && Object.hasOwn(WARM_UP_SETTINGS, raw) ? (WARM_UP_SETTINGS[raw] as WarmUpMode) : "on";
 }
+
+/** The values GROOVYMCP_WARMUP takes, trimmed and lower-cased. */
+const WARM_UP_SETTINGS: Readonly<Record<string, WarmUpMode>> = Object.freeze({
+  verbose: "verbose", "0": "off", false: "off", off: "off", no: "off", "1": "on", true: "on", on: "on", yes: "on",
+});
 
 /** A stderr warning when GROOVYMCP_WARMUP is set to a value {@link warmUpMode} does not know (blank counts as unset). */
 export function warmUpWarning(env: Readonly<Record<string, string | undefined>>, quote: (value: string) => string): string | undefined {
   const raw = env[WARM_UP_VARIABLE];
   const value = raw?.trim().toLowerCase();
-  if (raw === undefined || value === undefined || value.length === 0) return undefined;
-  if (["verbose", "0", "false", "off", "no", "1", "true", "on", "yes"].includes(value)) return undefined;
+  if (raw === undefined || value === undefined || value.length === 0 || Object.hasOwn(WARM_UP_SETTINGS, value)) return undefined;
   return `warning: ${WARM_UP_VARIABLE} is ${quote(raw)}, not on, off or verbose; it is ignored and the warm-up stays on`;
 }
 

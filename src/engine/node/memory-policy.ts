@@ -52,16 +52,22 @@ export const SPEED_MEMORY: MemoryPolicy = { name: "speed", gcAfterDfaClear: fals
  */
 export function memoryPolicy(env: Readonly<Record<string, string | undefined>>, fallback: MemoryPolicy = LEAN_MEMORY): MemoryPolicy {
   const raw = env[MEMORY_VARIABLE]?.trim().toLowerCase();
-  if (raw === "speed" || raw === "fast") return SPEED_MEMORY;
-  if (raw === "lean") return LEAN_MEMORY;
-  return raw === "verbose" ? { ...LEAN_MEMORY, verbose: true } : fallback;
+  return raw !== undefined && Object.hasOwn(MEMORY_SETTINGS, raw) ? (MEMORY_SETTINGS[raw] as MemoryPolicy) : fallback;
 }
+
+/** The values GROOVYMCP_MEMORY takes, trimmed and lower-cased. */
+const MEMORY_SETTINGS: Readonly<Record<string, MemoryPolicy>> = Object.freeze({
+  speed: SPEED_MEMORY,
+  fast: SPEED_MEMORY,
+  lean: LEAN_MEMORY,
+  verbose: Object.freeze({ ...LEAN_MEMORY, verbose: true }),
+});
 
 /** A stderr warning when GROOVYMCP_MEMORY is set to a value {@link memoryPolicy} does not know (blank counts as unset). */
 export function memoryPolicyWarning(env: Readonly<Record<string, string | undefined>>, quote: (value: string) => string): string | undefined {
   const raw = env[MEMORY_VARIABLE];
   const value = raw?.trim().toLowerCase();
-  if (raw === undefined || value === undefined || value.length === 0 || ["speed", "fast", "lean", "verbose"].includes(value)) return undefined;
+  if (raw === undefined || value === undefined || value.length === 0 || Object.hasOwn(MEMORY_SETTINGS, value)) return undefined;
   return `warning: ${MEMORY_VARIABLE} is ${quote(raw)}, not speed, lean or verbose; it is ignored and the default applies`;
 }
 

@@ -1,6 +1,7 @@
 import { classModelWarning } from "../engine/node/engine-files.js";
 import { warmUpWarning } from "../engine/node/idle-warm-up.js";
 import { memoryPolicyWarning } from "../engine/node/memory-policy.js";
+import { parserSeedWarning } from "../engine/node/parser-seed.js";
 import { node22TieringWarning } from "../engine/node/v8-flags.js";
 import { limitsWarnings, type Environment } from "../limits/limits.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
@@ -16,6 +17,7 @@ export function environmentWarnings(env: Environment): string[] {
     memoryPolicyWarning(env, quoteClientString),
     warmUpWarning(env, quoteClientString),
     classModelWarning(env, quoteClientString),
+    parserSeedWarning(env, quoteClientString),
     node22TieringWarning(env, quoteClientString),
   ].filter((w): w is string => w !== undefined);
 }

@@ -9,8 +9,8 @@ export type RawEngine = EngineExports;
  * Loads a fresh instance of the built module with its class model through the one loader (src/engine/core),
  * Java output sent to stderr.
  */
-export async function loadRawEngine(): Promise<RawEngine> {
+export async function loadRawEngine(options: { parserSeed?: boolean } = {}): Promise<RawEngine> {
   const image = await readEngineImage(locateEngineFiles(), []);
-  const loaded = await loadEngine(image, (line) => void process.stderr.write(`engine: ${line}\n`));
+  const loaded = await loadEngine({ ...image, ...options }, (line) => void process.stderr.write(`engine: ${line}\n`));
   return loaded.exports;
 }

@@ -16,6 +16,8 @@ export interface EngineExports {
   handle(request: string): string;
   /** A tuning aid: sets the parser's DFA budget (entries; 0 leaves it) and returns `{"entries":N}` (docs/engine-contract.md). */
   parserCache?(budget: number): string;
+  /** Seeds the parser's DFA from the class model; `{"decisions":D,"states":S}` (docs/engine-contract.md). */
+  seedParser?(): string;
 }
 
 /**
@@ -70,6 +72,8 @@ export interface EngineImage {
   readonly classpathJars?: readonly Uint8Array[];
   /** What this runtime must be for the module to load, named when it does not (e.g. "Node.js 22.19 or newer"). */
   readonly requirement?: string;
+  /** Start the parser from the build's trained DFA (docs/engine.md "The parser's DFA, seeded"); default true. */
+  readonly parserSeed?: boolean;
 }
 
 export function isTeaVmRuntime(value: unknown): value is TeaVmRuntime {
@@ -149,6 +153,14 @@ export async function loadEngine(image: EngineImage, javaOutput: (line: string) 
     exports.loadClassModel(asInt8(image.classModel));
   } catch {
     throw new EngineUnavailableError("the engine's class model could not be loaded (classmodel.bin does not match the module)");
+  }
+  if (image.parserSeed !== false && exports.seedParser !== undefined) {
+    try {
+      exports.seedParser();
+    } catch {
+      // the seed is built with the module, so this is a build fault; the parser still works from an empty DFA
+      javaOutput("the parser seed of this class model could not be read; the parser starts without it");
+    }
   }
   let refusedJars = 0;
   for (const jar of image.classpathJars ?? []) {

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineUnavailableError, isTeaVmRuntime, type EngineImage, type ModelPackSource } from "../core/index.js";
 import { engineFilesPresent, type EngineFiles } from "./engine-files.js";
+import { parserSeedEnabled } from "./parser-seed.js";
 
 /**
  * The lowest Node.js the engine module loads on, measured: 22.19.0 (22.18 and older 22s reject the module with a
@@ -26,7 +27,7 @@ export async function readEngineImage(files: EngineFiles, classpathJars: readonl
     import(pathToFileURL(files.runtime).href) as Promise<unknown>,
   ]);
   if (!isTeaVmRuntime(runtime)) throw new EngineUnavailableError("the engine runtime has no load function");
-  const image: EngineImage = { runtime, wasm, classModel, classpathJars, requirement: ENGINE_NODE_REQUIREMENT };
+  const image: EngineImage = { runtime, wasm, classModel, classpathJars, requirement: ENGINE_NODE_REQUIREMENT, parserSeed: parserSeedEnabled(process.env) };
   if (files.classModelForm === "whole") return image;
   const modelPacks: ModelPackSource = async (name) => {
     const bytes = await readFile(join(files.classModelPacks, `${name}.bin`));

@@ -46,11 +46,17 @@ public final class ClassModelGenerator {
     public static final String CORE_FILE = "classmodel-core.bin";
     /** The directory (beside the whole model) of the split model's extra packs. */
     public static final String EXTRAS_DIR = "classmodel-packs";
+    /**
+     * Directories packed without compression: the parser seed, read whole at every load, inflates in 50 ms of cold
+     * wasm (docs/engine-performance.md, "Session 12"); the core file grows, a gzipped transfer does not.
+     */
+    static final java.util.Set<String> STORED_DIRS = java.util.Set.of("META-INF/groovymcp/parser");
 
     /** Generator inputs. */
-    public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report, int packBytes) {
+    public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report, int packBytes,
+                          Map<String, Path> extraEntries) {
         public Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report) {
-            this(out, groovyJars, parameterNames, report, PackedModel.DEFAULT_PACK_BYTES);
+            this(out, groovyJars, parameterNames, report, PackedModel.DEFAULT_PACK_BYTES, Map.of());
         }
     }
 
@@ -128,6 +134,7 @@ public final class ClassModelGenerator {
         List<Path> jars = new ArrayList<>();
         boolean names = true;
         int packBytes = PackedModel.DEFAULT_PACK_BYTES;
+        Map<String, Path> extraEntries = new TreeMap<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--out" -> out = Path.of(args[++i]);
@@ -135,14 +142,22 @@ public final class ClassModelGenerator {
                 case "--report" -> report = Path.of(args[++i]);
                 case "--no-parameter-names" -> names = false;
                 case "--pack-bytes" -> packBytes = Integer.parseInt(args[++i]);
+                case "--entry" -> {
+                    // build-time data made by another step (the parser's DFA seed): NAME=FILE, under META-INF/groovymcp/
+                    String[] kv = args[++i].split("=", 2);
+                    if (kv.length != 2 || !kv[0].startsWith("META-INF/groovymcp/")) {
+                        throw new IllegalArgumentException("--entry wants META-INF/groovymcp/NAME=FILE: " + args[i]);
+                    }
+                    extraEntries.put(kv[0], Path.of(kv[1]));
+                }
                 default -> throw new IllegalArgumentException("unknown argument: " + args[i]);
             }
         }
         if (out == null || jars.isEmpty()) {
             throw new IllegalArgumentException("usage: --out FILE --groovy-jar JAR [--groovy-jar JAR]..."
-                    + " [--no-parameter-names] [--report FILE]");
+                    + " [--no-parameter-names] [--report FILE] [--entry META-INF/groovymcp/NAME=FILE]...");
         }
-        return new Options(out, jars, names, report, packBytes);
+        return new Options(out, jars, names, report, packBytes, extraEntries);
     }
 
     public static Result generate(Options options) {
@@ -180,6 +195,18 @@ public final class ClassModelGenerator {
             throw new java.io.UncheckedIOException(e);
         }
 
+        for (Map.Entry<String, Path> e : options.extraEntries().entrySet()) {
+            try {
+                byte[] data = Files.readAllBytes(e.getValue());
+                if (entries.put(e.getKey(), data) != null) {
+                    throw new IllegalStateException("two entries named " + e.getKey());
+                }
+                raw += data.length;
+            } catch (IOException x) {
+                throw new UncheckedIOException(x);
+            }
+        }
+
         for (GroovyJars.Descriptor d : groovy.descriptors()) {
             String module = moduleName(d);
             byte[] previous = entries.put(EXTENSION_MODULES_DIR + module, d.bytes());
@@ -191,7 +218,8 @@ public final class ClassModelGenerator {
         byte[] info = info(options, classes, jdk, groovy.descriptors().size());
         entries.put(INFO_ENTRY, info);
         raw += info.length;
-        return new Result(entries, PackedModel.write(entries, options.packBytes(), Placement::extraPrefix), classes, raw, stats, selection,
+        return new Result(entries, PackedModel.write(entries, options.packBytes(), Placement::extraPrefix,
+                STORED_DIRS::contains), classes, raw, stats, selection,
                 ModelCheck.unresolved(stubs));
     }
 

@@ -87,6 +87,11 @@ public final class Engine implements Workspace {
         return n;
     }
 
+    /** An entry of the loaded class model (not of a classpath jar), or null: build-time data the runtime reads. */
+    public byte[] modelResource(String path) {
+        return model.origin(path) == 0 ? model.resource(path) : null;
+    }
+
     public int addClasspathJar(byte[] jar) throws IOException {
         int n = model.addJar(jar);
         invalidate();

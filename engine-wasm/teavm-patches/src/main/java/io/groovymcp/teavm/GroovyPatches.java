@@ -140,6 +140,10 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "method handles and stack walking for runtime caller lookup do not exist in wasm");
         DEFAULTS.put("org.codehaus.groovy.reflection.ReflectionUtils#isSealed",
                 "Java sealed classes are recognised from the class model's PermittedSubclasses instead");
+        DEFAULTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNDeserializer#verifyATN",
+                "re-checks the consistency of the grammars' generated, constant ATNs at every start (13 ms of cold wasm"
+                + " per start, docs/engine-performance.md \"Session 12\"); it only throws for a broken grammar, which"
+                + " the same jar on the JVM (the oracle, the class model's parser seed) deserializes with the check");
         DEFAULTS.put("groovy.lang.MetaClassImpl#isBeanDerivative",
                 "bean introspection of runtime metaclasses; the compiler never runs code");
         // The GDK's collection copy clones through Groovy's dynamic runtime (reflective Object.clone); the compiler

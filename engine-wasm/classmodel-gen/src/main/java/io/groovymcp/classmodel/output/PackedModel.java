@@ -84,6 +84,16 @@ public final class PackedModel {
      *                   is named after it ({@code org.apache.tools.2.bin} for its second pack)
      */
     public static Output write(SortedMap<String, byte[]> entries, int packBytes, Function<String, String> extraGroup) {
+        return write(entries, packBytes, extraGroup, dir -> false);
+    }
+
+    /**
+     * @param stored directories written as a pack of their own without compression (still a deflate stream, of
+     *               stored blocks): data the engine reads whole at load, where inflating in cold wasm would cost more
+     *               than the bytes (the parser seed: 50 ms for 700 KB)
+     */
+    public static Output write(SortedMap<String, byte[]> entries, int packBytes, Function<String, String> extraGroup,
+            java.util.function.Predicate<String> stored) {
         Map<String, SortedMap<String, byte[]>> byDir = new TreeMap<>();
         for (Map.Entry<String, byte[]> e : entries.entrySet()) {
             byDir.computeIfAbsent(dirOf(e.getKey()), d -> new TreeMap<>()).put(e.getKey(), e.getValue());
@@ -103,7 +113,8 @@ public final class PackedModel {
                 for (byte[] b : d.getValue().values()) {
                     dirSize += b.length;
                 }
-                if (!current.isEmpty() && (size + dirSize > packBytes || !java.util.Objects.equals(group, currentGroup))) {
+                boolean alone = stored.test(d.getKey()) || !current.isEmpty() && stored.test(current.get(0));
+                if (!current.isEmpty() && (alone || size + dirSize > packBytes || !java.util.Objects.equals(group, currentGroup))) {
                     packDirs.add(current);
                     packGroup.add(currentGroup);
                     current = new ArrayList<>();
@@ -131,7 +142,7 @@ public final class PackedModel {
                 dirToPack.put(d, p);
             }
             byte[] raw = packBody(content);
-            byte[] deflated = deflate(raw);
+            byte[] deflated = deflate(raw, stored.test(dirs.get(0)) ? Deflater.NO_COMPRESSION : Deflater.BEST_COMPRESSION);
             deflatedPacks.add(deflated);
             String group = packGroup.get(p);
             String name;
@@ -268,7 +279,11 @@ public final class PackedModel {
     }
 
     private static byte[] deflate(byte[] raw) {
-        Deflater d = new Deflater(Deflater.BEST_COMPRESSION);
+        return deflate(raw, Deflater.BEST_COMPRESSION);
+    }
+
+    private static byte[] deflate(byte[] raw, int level) {
+        Deflater d = new Deflater(level);
         try {
             d.setInput(raw);
             d.finish();

@@ -65,12 +65,15 @@ public final class CompactContextCache extends AbstractMap<PredictionContext, Pr
         }
         PredictionContext[] t = table;
         int mask = t.length - 1;
-        for (int i = slot(key.hashCode(), mask); ; i = (i + 1) & mask) {
+        int hash = key.hashCode();
+        for (int i = slot(hash, mask); ; i = (i + 1) & mask) {
             PredictionContext e = t[i];
             if (e == null) {
                 return null;
             }
-            if (e == key || e.equals(key)) {
+            // A context's hash is a final field and equal contexts hash alike; comparing it first skips the call to
+            // equals for the other contexts of the probe sequence (up to three quarters of the table is full).
+            if (e == key || e.hashCode() == hash && e.equals(key)) {
                 return e;
             }
         }

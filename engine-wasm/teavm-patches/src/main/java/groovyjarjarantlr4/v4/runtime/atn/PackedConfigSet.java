@@ -56,6 +56,13 @@ public final class PackedConfigSet extends ATNConfigSet {
 
     private PackedConfigSet(ATNConfigSet source, ATN atn, int[] codes, boolean wide, PredictionContext[] contexts,
             SemanticContext[] semantics, int listHash) {
+        this(atn, codes, wide, contexts, semantics, listHash, source.getUniqueAlt(), source.getConflictInfo(),
+                source.hasSemanticContext(), source.getDipsIntoOuterContext(), source.isOutermostConfigSet());
+    }
+
+    private PackedConfigSet(ATN atn, int[] codes, boolean wide, PredictionContext[] contexts,
+            SemanticContext[] semantics, int listHash, int uniqueAlt, ConflictInfo conflictInfo,
+            boolean hasSemanticContext, boolean dipsIntoOuterContext, boolean outermostConfigSet) {
         super(EMPTY, true);
         this.atn = atn;
         this.codes = codes;
@@ -63,11 +70,22 @@ public final class PackedConfigSet extends ATNConfigSet {
         this.contexts = contexts;
         this.semantics = semantics;
         this.listHash = listHash;
-        this.uniqueAlt = source.getUniqueAlt();
-        this.conflictInfo = source.getConflictInfo();
-        this.hasSemanticContext = source.hasSemanticContext();
-        this.dipsIntoOuterContext = source.getDipsIntoOuterContext();
-        this.outermostConfigSet = source.isOutermostConfigSet();
+        this.uniqueAlt = uniqueAlt;
+        this.conflictInfo = conflictInfo;
+        this.hasSemanticContext = hasSemanticContext;
+        this.dipsIntoOuterContext = dipsIntoOuterContext;
+        this.outermostConfigSet = outermostConfigSet;
+    }
+
+    /**
+     * A set read from the parser's seed ({@link SeededParserDfa}): narrow codes, its contexts and predicates (null
+     * when none has one) and the flags and list hash the set it was written from had, so it equals and hashes as
+     * that set would, with no configuration object made.
+     */
+    static PackedConfigSet seeded(ATN atn, int[] narrowCodes, PredictionContext[] contexts, SemanticContext[] semantics,
+            int listHash, int uniqueAlt, ConflictInfo conflictInfo, boolean dipsIntoOuterContext) {
+        return new PackedConfigSet(atn, narrowCodes, false, contexts, semantics, listHash, uniqueAlt, conflictInfo,
+                semantics != null, dipsIntoOuterContext, false);
     }
 
     /** A packed set's copy shares its arrays: nothing writes them but {@link #optimizeConfigs}, which copies first. */

@@ -85,6 +85,19 @@ public final class WasmExports {
         return "{\"entries\":" + size + "}";
     }
 
+    /**
+     * Seeds the parser's DFA from the loaded class model's {@code META-INF/groovymcp/parser/dfa.bin} (docs/engine.md
+     * "The parser's DFA, seeded"): {@code {"decisions":D,"states":S}}, zeros when the model has no seed. Call it once,
+     * after {@link #loadClassModel}; it changes how fast the parser predicts, never what it answers.
+     */
+    @JSExport
+    public static String seedParser() {
+        byte[] seed = ENGINE.modelResource("META-INF/groovymcp/parser/dfa.bin");
+        int[] seeded = seed == null ? new int[2]
+                : org.apache.groovy.parser.antlr4.internal.atnmanager.AtnManager.seedParser(seed);
+        return "{\"decisions\":" + seeded[0] + ",\"states\":" + seeded[1] + "}";
+    }
+
     public static void main(String[] args) {
     }
 }

@@ -4,6 +4,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import groovyjarjarantlr4.v4.runtime.atn.ATN;
 import groovyjarjarantlr4.v4.runtime.atn.CompactContextCache;
+import groovyjarjarantlr4.v4.runtime.atn.SeededParserDfa;
+import org.apache.groovy.parser.antlr4.GroovyParser;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 
 /**
@@ -61,6 +63,16 @@ public abstract class AtnManager {
             maxCached = entries;
         }
         return cachedSize(ParserAtnManager.INSTANCE.getAtnWrapper().atn);
+    }
+
+    /**
+     * Fills the parser's empty DFA from the build's seed (docs/engine.md "The parser's DFA, seeded") and returns
+     * {decisions, states} seeded. A later clear (the budget above) drops the seed with the rest; the parser then
+     * learns again, as without one.
+     */
+    public static int[] seedParser(byte[] seed) {
+        return SeededParserDfa.install(ParserAtnManager.INSTANCE.getAtnWrapper().atn, seed,
+                GroovyParser._serializedATN.hashCode());
     }
 
     /**

@@ -82,12 +82,10 @@ export function serve(options: ServeOptions): void {
   const queue: Work[] = [];
   let stopping = false;
   // exit 0 by letting the loop run empty (src/process/natural-exit.ts: process.exit can deadlock): no more work, the
-  // warm-up stopped, the engine's worker terminated, stdin closed; a signal during the shutdown exits at once
+  // warm-up stopped, the engine's worker terminated, stdin closed. Called again while stopping (destroying stdin ends
+  // the input, which finishes the queue and comes back here) it does nothing: only a second signal exits at once.
   const exit = (): void => {
-    if (stopping) {
-      process.exit(0);
-      return;
-    }
+    if (stopping) return;
     stopping = true;
     queue.length = 0;
     void warmUp?.stop();
@@ -97,8 +95,12 @@ export function serve(options: ServeOptions): void {
     exitNaturally(0);
   };
   // serve() runs to its end before any event is handled, so these cannot fire before what exit() stops exists
-  process.on("SIGTERM", exit);
-  process.on("SIGINT", exit);
+  const onSignal = (): void => {
+    if (stopping) process.exit(0);
+    else exit();
+  };
+  process.on("SIGTERM", onSignal);
+  process.on("SIGINT", onSignal);
   watchStdout(exit);
   let running = false;
   /** True while a request that may wait on the engine is being answered: only then does a ping overtake it. */

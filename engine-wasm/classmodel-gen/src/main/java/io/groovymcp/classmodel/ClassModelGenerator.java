@@ -50,7 +50,8 @@ public final class ClassModelGenerator {
      * Directories packed without compression: the parser seed, read whole at every load, inflates in 50 ms of cold
      * wasm (docs/engine-performance.md, "Session 12"); the core file grows, a gzipped transfer does not.
      */
-    static final java.util.Set<String> STORED_DIRS = java.util.Set.of("META-INF/groovymcp/parser");
+    static final java.util.Set<String> STORED_DIRS =
+            java.util.Set.of(PackedModel.dirOf(io.groovymcp.classmodel.parserseed.ParserSeedWriter.ENTRY));
 
     /** Generator inputs. */
     public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report, int packBytes,

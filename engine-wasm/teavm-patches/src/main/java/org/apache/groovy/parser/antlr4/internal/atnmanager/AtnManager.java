@@ -5,8 +5,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import groovyjarjarantlr4.v4.runtime.atn.ATN;
 import groovyjarjarantlr4.v4.runtime.atn.CompactContextCache;
 import groovyjarjarantlr4.v4.runtime.atn.SeededParserDfa;
-import org.apache.groovy.parser.antlr4.GroovyParser;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
+import org.apache.groovy.parser.antlr4.GroovyParser;
 
 /**
  * TeaVM replacement for Groovy's ATN cache manager. The original starts a daemon thread blocked on a ReferenceQueue to

@@ -10,6 +10,11 @@ import { EngineInternalError, EngineUnavailableError } from "./errors.js";
 /** The exports of the TeaVM-compiled facade (docs/engine-contract.md). */
 export interface EngineExports {
   loadClassModel(bytes: Int8Array): string;
+  /**
+   * Loads the class model from bytes the host keeps: the engine copies in the index now and each pack the first time a
+   * request needs it, through `read`, called synchronously from inside a request (docs/engine-contract.md).
+   */
+  loadClassModelFrom?(length: number, read: (offset: number, length: number) => Int8Array): string;
   /** Adds one extra pack file of the loaded core model (docs/engine-classmodel.md, "What is where"). */
   addModelPacks(bytes: Int8Array): string;
   addClasspathJar(bytes: Int8Array): string;
@@ -64,7 +69,7 @@ export interface EngineImage {
    * module already compiled with ENGINE_COMPILE_OPTIONS.
    */
   readonly wasm: EngineModuleSource;
-  /** The whole class model, or its core when `modelPacks` brings the rest on first use. */
+  /** The whole class model, or its core when `modelPacks` brings the rest on first use. The engine reads its packs from these bytes as requests need them, so they stay as they are for the engine's life. */
   readonly classModel: Uint8Array;
   /** The extra packs of a core model, fetched when a request first needs one (absent: the model is whole). */
   readonly modelPacks?: ModelPackSource;
@@ -150,7 +155,13 @@ export async function loadEngine(image: EngineImage, javaOutput: (line: string) 
   const exports = await instantiateEngineModule(image.runtime, image.wasm, javaOutput, image.requirement);
   await nextTurn();
   try {
-    exports.loadClassModel(asInt8(image.classModel));
+    const model = image.classModel;
+    if (exports.loadClassModelFrom !== undefined) {
+      // copying the whole file in cost more at load than the packs a first compile reads (docs/engine.md)
+      exports.loadClassModelFrom(model.byteLength, (offset, length) => new Int8Array(model.buffer, model.byteOffset + offset, length));
+    } else {
+      exports.loadClassModel(asInt8(model));
+    }
   } catch {
     throw new EngineUnavailableError("the engine's class model could not be loaded (classmodel.bin does not match the module)");
   }

@@ -47,10 +47,10 @@ public final class ClassModelGenerator {
     /** The directory (beside the whole model) of the split model's extra packs. */
     public static final String EXTRAS_DIR = "classmodel-packs";
     /**
-     * Directories packed without compression: the parser seed, read whole at every load, inflates in 50 ms of cold
-     * wasm (docs/engine-performance.md, "Session 12"); the core file grows, a gzipped transfer does not.
+     * Directories packed alone: the parser seed, read whole at every load, so reading it decodes nothing else. Like
+     * every core pack it is written without compression (PackedModel#write).
      */
-    static final java.util.Set<String> STORED_DIRS =
+    static final java.util.Set<String> ALONE_DIRS =
             java.util.Set.of(PackedModel.dirOf(io.groovymcp.classmodel.parserseed.ParserSeedWriter.ENTRY));
 
     /** Generator inputs. */
@@ -220,7 +220,7 @@ public final class ClassModelGenerator {
         entries.put(INFO_ENTRY, info);
         raw += info.length;
         return new Result(entries, PackedModel.write(entries, options.packBytes(), Placement::extraPrefix,
-                STORED_DIRS::contains), classes, raw, stats, selection,
+                ALONE_DIRS::contains, true), classes, raw, stats, selection,
                 ModelCheck.unresolved(stubs));
     }
 

@@ -267,6 +267,20 @@ class ClassModelGeneratorTest {
     }
 
     @Test
+    void corePacksAreTheirBodiesAndExtraPacksAreCompressed() {
+        // the engine reads a core pack where it lies (inflating it in cold wasm was most of its cost); an extra pack
+        // is a file of its own, fetched when first needed, so it stays small
+        for (io.groovymcp.classmodel.output.PackedModel.PackInfo p : Fixture.model().packed().packs()) {
+            assertEquals(!p.core(), p.compressed(), p.name());
+            if (p.compressed()) {
+                assertTrue(p.deflated() < p.raw(), p.name());
+            } else {
+                assertEquals(p.raw(), p.deflated(), p.name());
+            }
+        }
+    }
+
+    @Test
     void eachDirectoryLivesInOnePack() {
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (io.groovymcp.classmodel.output.PackedModel.PackInfo p : Fixture.model().packed().packs()) {

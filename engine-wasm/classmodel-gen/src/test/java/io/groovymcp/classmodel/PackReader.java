@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.InflaterInputStream;
 
-/** An independent reader of the format-3 model, written from the documented layout, for round-trip tests. */
+/** An independent reader of the format-4 model, written from the documented layout, for round-trip tests. */
 final class PackReader {
     private PackReader() {
     }
@@ -16,7 +16,7 @@ final class PackReader {
     static Map<String, byte[]> read(byte[] file, Map<String, byte[]> extras) throws IOException {
         DataInputStream in = new DataInputStream(new ByteArrayInputStream(file));
         byte[] magic = in.readNBytes(4);
-        if (!new String(magic, java.nio.charset.StandardCharsets.US_ASCII).equals("GMCM") || in.readByte() != 3) {
+        if (!new String(magic, java.nio.charset.StandardCharsets.US_ASCII).equals("GMCM") || in.readByte() != 4) {
             throw new IOException("bad header");
         }
         int modelId = in.readInt();
@@ -30,7 +30,9 @@ final class PackReader {
         Map<String, byte[]> out = new TreeMap<>();
         for (int p = 0; p < packs; p++) {
             String name = index.readUTF();
-            boolean here = index.readByte() == 1;
+            int flags = index.readByte();
+            boolean here = (flags & 1) != 0;
+            boolean compressed = (flags & 2) == 0;
             int offset = index.readInt();
             int deflated = index.readInt();
             index.readInt();
@@ -44,14 +46,14 @@ final class PackReader {
                 }
                 DataInputStream x = new DataInputStream(new ByteArrayInputStream(source));
                 if (!new String(x.readNBytes(4), java.nio.charset.StandardCharsets.US_ASCII).equals("GMCX")
-                        || x.readByte() != 3 || x.readInt() != modelId || x.readInt() != p
+                        || x.readByte() != 4 || x.readInt() != modelId || x.readInt() != p
                         || source.length - 13 != deflated) {
                     throw new IOException("extra file of pack " + name + " does not belong here");
                 }
                 start = 13;
             }
-            DataInputStream pack = new DataInputStream(new InflaterInputStream(
-                    new ByteArrayInputStream(source, start, deflated)));
+            ByteArrayInputStream bytes = new ByteArrayInputStream(source, start, deflated);
+            DataInputStream pack = new DataInputStream(compressed ? new InflaterInputStream(bytes) : bytes);
             String[] names = new String[entries];
             int[] lengths = new int[entries];
             for (int i = 0; i < entries; i++) {

@@ -11,6 +11,7 @@ import org.codehaus.groovy.control.ResolveVisitor;
 
 import io.groovymcp.engine.classmodel.ClassModel;
 import io.groovymcp.engine.classmodel.LibraryHooks;
+import io.groovymcp.engine.classmodel.ModelBytes;
 import io.groovymcp.engine.classmodel.ModelClassLoader;
 import io.groovymcp.engine.classmodel.ModelClassNodeResolver;
 import io.groovymcp.engine.compile.Compilation;
@@ -83,6 +84,13 @@ public final class Engine implements Workspace {
 
     public int loadClassModel(byte[] zip) throws IOException {
         int n = model.loadModel(zip);
+        invalidate();
+        return n;
+    }
+
+    /** The class model from a file the host keeps (wasm: only what requests touch is copied into the engine). */
+    public int loadClassModel(ModelBytes file) throws IOException {
+        int n = model.loadModel(file);
         invalidate();
         return n;
     }

@@ -15,20 +15,22 @@ import java.util.function.Function;
 import java.util.zip.Deflater;
 
 /**
- * Writes the class model as pre-indexed pack files (format 3), so the engine reads a small index at load and
- * inflates a pack only when a class of one of its directories is first asked for. A zip would compress each stub
+ * Writes the class model as pre-indexed pack files (format 4), so the engine reads a small index at load and
+ * decodes a pack only when a class of one of its directories is first asked for. A zip would compress each stub
  * alone (class files share most of their constant pools, so a solid stream is far smaller) and would have to be
  * scanned entry by entry at every start.
  *
  * <pre>
- * model  := "GMCM" u8(3) u32(modelId) u32(indexRaw) u32(indexDeflated) deflate(index) pack*
+ * model  := "GMCM" u8(4) u32(modelId) u32(indexRaw) u32(indexDeflated) deflate(index) pack*
  * index  := u32(class files) u32(packs)
- *           { utf(name) u8(here) u32(offset from the first pack of this file) u32(deflated) u32(raw) u32(entries) }*
+ *           { utf(name) u8(flags) u32(offset from the first pack of this file) u32(stored) u32(raw) u32(entries) }*
  *           u32(dirs) { utf(dir) u32(pack) }*
- * pack   := deflate( { utf(path) u32(length) }* bytes* )      (entries sorted by path, bytes in the same order)
- * extra  := "GMCX" u8(3) u32(modelId) u32(pack number) pack   (one file per extra pack, named name + ".bin")
+ * body   := { utf(path) u32(length) }* bytes*                  (entries sorted by path, bytes in the same order)
+ * pack   := deflate(body) | body                               (flags bit 1: the body as it is)
+ * extra  := "GMCX" u8(4) u32(modelId) u32(pack number) pack   (one file per extra pack, named name + ".bin")
  * </pre>
- * All integers big-endian, utf as in DataOutput.writeUTF, deflate = zlib stream at level 9. A directory is the
+ * All integers big-endian, utf as in DataOutput.writeUTF, deflate = zlib stream at level 9. {@code flags}: bit 0 the
+ * pack is in this file, bit 1 it is not compressed ({@code stored} then equals {@code raw}). A directory is the
  * path up to its last '/', and all entries of one directory sit in one pack. Directories are split first into core
  * and extra ({@link Placement}), then each side is assigned to packs in sorted order, a new pack starting once the
  * current one holds {@code packBytes} raw bytes, so a pack is a run of neighbouring packages
@@ -42,7 +44,11 @@ import java.util.zip.Deflater;
 public final class PackedModel {
     public static final byte[] MAGIC = "GMCM".getBytes(StandardCharsets.US_ASCII);
     public static final byte[] EXTRA_MAGIC = "GMCX".getBytes(StandardCharsets.US_ASCII);
-    public static final int FORMAT = 3;
+    public static final int FORMAT = 4;
+    /** Index flag: the pack's bytes are in this file. */
+    public static final int HERE = 1;
+    /** Index flag: the pack is its body as it is, not a deflate stream. */
+    public static final int UNCOMPRESSED = 2;
     /**
      * Raw bytes after which the next directory starts a new pack. Measured on the JDK 17 / Groovy 5.0.8 model: 64 KiB
      * gives 1.46 MB in 105 packs, 192 KiB 1.43 MB in 42, 1 MiB 1.41 MB in 8; first-compile times differed by less
@@ -51,7 +57,8 @@ public final class PackedModel {
     public static final int DEFAULT_PACK_BYTES = 192 * 1024;
 
     /** One pack's place in the output, for the build summary and docs. */
-    public record PackInfo(String name, boolean core, List<String> dirs, int entries, int raw, int deflated) {
+    public record PackInfo(String name, boolean core, List<String> dirs, int entries, int raw, int deflated,
+                           boolean compressed) {
     }
 
     /**
@@ -84,16 +91,21 @@ public final class PackedModel {
      *                   is named after it ({@code org.apache.tools.2.bin} for its second pack)
      */
     public static Output write(SortedMap<String, byte[]> entries, int packBytes, Function<String, String> extraGroup) {
-        return write(entries, packBytes, extraGroup, dir -> false);
+        return write(entries, packBytes, extraGroup, dir -> false, false);
     }
 
     /**
-     * @param stored directories written as a pack of their own without compression (still a deflate stream, of
-     *               stored blocks): data the engine reads whole at load, where inflating in cold wasm would cost more
-     *               than the bytes (the parser seed: 50 ms for 700 KB)
+     * @param alone     directories written as a pack of their own: data the engine reads whole at load (the parser
+     *                  seed), so that reading it decodes nothing else
+     * @param storeCore core packs (and {@code alone} ones) are written as their bodies, not compressed: the engine
+     *                  inflated a pack at its first use in cold wasm code, which cost more than the bytes (50 ms for
+     *                  the seed's 700 KB; 40-80 ms of a first compile for the core, most of it zlib's checksum, which
+     *                  a deflate stream of stored blocks still pays; docs/engine-performance.md, "Session 13"). A
+     *                  gzipped transfer of the file is no bigger. Extra packs stay compressed: they are separate
+     *                  files, fetched when first needed.
      */
     public static Output write(SortedMap<String, byte[]> entries, int packBytes, Function<String, String> extraGroup,
-            java.util.function.Predicate<String> stored) {
+            java.util.function.Predicate<String> alone, boolean storeCore) {
         Map<String, SortedMap<String, byte[]>> byDir = new TreeMap<>();
         for (Map.Entry<String, byte[]> e : entries.entrySet()) {
             byDir.computeIfAbsent(dirOf(e.getKey()), d -> new TreeMap<>()).put(e.getKey(), e.getValue());
@@ -113,8 +125,8 @@ public final class PackedModel {
                 for (byte[] b : d.getValue().values()) {
                     dirSize += b.length;
                 }
-                boolean alone = stored.test(d.getKey()) || !current.isEmpty() && stored.test(current.get(0));
-                if (!current.isEmpty() && (alone || size + dirSize > packBytes || !java.util.Objects.equals(group, currentGroup))) {
+                boolean ownPack = alone.test(d.getKey()) || !current.isEmpty() && alone.test(current.get(0));
+                if (!current.isEmpty() && (ownPack || size + dirSize > packBytes || !java.util.Objects.equals(group, currentGroup))) {
                     packDirs.add(current);
                     packGroup.add(currentGroup);
                     current = new ArrayList<>();
@@ -142,9 +154,10 @@ public final class PackedModel {
                 dirToPack.put(d, p);
             }
             byte[] raw = packBody(content);
-            byte[] deflated = deflate(raw, stored.test(dirs.get(0)) ? Deflater.NO_COMPRESSION : Deflater.BEST_COMPRESSION);
-            deflatedPacks.add(deflated);
             String group = packGroup.get(p);
+            boolean uncompressed = alone.test(dirs.get(0)) || storeCore && group == null;
+            byte[] deflated = uncompressed ? raw : deflate(raw);
+            deflatedPacks.add(deflated);
             String name;
             if (group == null) {
                 name = "core." + (dirs.get(0).isEmpty() ? "root" : dirs.get(0).replace('/', '.'));
@@ -157,7 +170,8 @@ public final class PackedModel {
             if (!names.add(name)) {
                 throw new IllegalStateException("two packs named " + name);
             }
-            infos.add(new PackInfo(name, group == null, dirs, content.size(), raw.length, deflated.length));
+            infos.add(new PackInfo(name, group == null, dirs, content.size(), raw.length, deflated.length,
+                    !uncompressed));
         }
         int classFiles = (int) entries.keySet().stream().filter(n -> n.endsWith(".class")).count();
         int modelId = modelId(classFiles, infos, dirToPack);
@@ -177,7 +191,7 @@ public final class PackedModel {
         java.util.zip.CRC32 crc = new java.util.zip.CRC32();
         crc.update(Integer.toString(classFiles).getBytes(StandardCharsets.UTF_8));
         for (PackInfo i : infos) {
-            crc.update((i.name() + ' ' + i.deflated() + ' ' + i.raw() + ' ' + i.entries() + '\n')
+            crc.update((i.name() + ' ' + i.deflated() + ' ' + i.raw() + ' ' + i.entries() + ' ' + i.compressed() + '\n')
                     .getBytes(StandardCharsets.UTF_8));
         }
         for (Map.Entry<String, Integer> e : dirToPack.entrySet()) {
@@ -198,7 +212,7 @@ public final class PackedModel {
                 PackInfo i = infos.get(p);
                 boolean in = here.test(p);
                 idx.writeUTF(i.name());
-                idx.writeByte(in ? 1 : 0);
+                idx.writeByte((in ? HERE : 0) | (i.compressed() ? 0 : UNCOMPRESSED));
                 idx.writeInt(in ? offset : 0);
                 idx.writeInt(i.deflated());
                 idx.writeInt(i.raw());
@@ -279,11 +293,7 @@ public final class PackedModel {
     }
 
     private static byte[] deflate(byte[] raw) {
-        return deflate(raw, Deflater.BEST_COMPRESSION);
-    }
-
-    private static byte[] deflate(byte[] raw, int level) {
-        Deflater d = new Deflater(level);
+        Deflater d = new Deflater(Deflater.BEST_COMPRESSION);
         try {
             d.setInput(raw);
             d.finish();

@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import groovyjarjarantlr4.v4.runtime.CharStreams;
 import groovyjarjarantlr4.v4.runtime.CommonTokenStream;
@@ -41,9 +42,51 @@ final class SeedCheck {
     private SeedCheck() {
     }
 
+    /**
+     * The parser the simulators predict for, with its precedence set by hand: a precedence decision's start state is
+     * the one computed at the parser's precedence (its precedence predicates are evaluated against it).
+     */
+    private static final class PrecedenceParser extends GroovyLangParser {
+        PrecedenceParser() {
+            super(new CommonTokenStream(new GroovyLangLexer(CharStreams.fromString(""))));
+        }
+
+        void precedence(int p) {
+            while (_precedenceStack.size() > 1) {
+                _precedenceStack.pop();
+            }
+            _precedenceStack.push(p);
+        }
+    }
+
+    private static final java.lang.reflect.Field PREDICTED_DFA;
+
+    static {
+        try {
+            PREDICTED_DFA = ParserATNSimulator.class.getDeclaredField("dfa");
+            PREDICTED_DFA.setAccessible(true);
+        } catch (NoSuchFieldException e) {
+            throw new IllegalStateException("this ANTLR's simulator has no 'dfa' field to check a seed with", e);
+        }
+    }
+
     private static final class Simulator extends ParserATNSimulator {
         Simulator(Parser parser, ATN atn) {
             super(parser, atn);
+        }
+
+        /**
+         * adaptivePredict sets the simulator's private {@code dfa} field to the decision it predicts, and closure
+         * reads it: in a precedence decision, a configuration that leaves the rule through its outermost precedence
+         * return is exempt from the precedence filter. Without it a recomputed start state drops the configurations
+         * the parse kept (the difference session 10's probe could not explain).
+         */
+        private void predicting(DFA dfa) {
+            try {
+                PREDICTED_DFA.set(this, dfa);
+            } catch (IllegalAccessException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         DFAState add(DFA dfa, ATNConfigSet configs) {
@@ -51,11 +94,13 @@ final class SeedCheck {
         }
 
         DFAState target(DFA dfa, DFAState s, int t) {
+            predicting(dfa);
             return computeTargetState(dfa, s, ParserRuleContext.emptyContext(), t, false, new PredictionContextCache())
                     .getItem1();
         }
 
         DFAState start(DFA dfa) {
+            predicting(dfa);
             return computeStartState(dfa, ParserRuleContext.emptyContext(), false).s0;
         }
     }
@@ -121,7 +166,7 @@ final class SeedCheck {
             semantics.add(kind == 1 ? new SemanticContext.PrecedencePredicate(in.signed())
                     : new SemanticContext.Predicate(in.count(), in.count(), kind == 2));
         }
-        GroovyLangParser parser = new GroovyLangParser(new CommonTokenStream(new GroovyLangLexer(CharStreams.fromString(""))));
+        PrecedenceParser parser = new PrecedenceParser();
         Simulator sim = new Simulator(parser, atn);
         Simulator fresh = new Simulator(parser, Training.freshAtn());
         Map<PredictionContext, PredictionContext> originalContexts = new IdentityHashMap<>();
@@ -137,6 +182,14 @@ final class SeedCheck {
             }
             DFA dfa = atn.decisionToDFA[decision];
             int n = in.count();
+            TreeMap<Integer, Integer> precedenceStarts = new TreeMap<>();
+            for (int k = in.count(); k > 0; k--) {
+                int precedence = in.count();
+                precedenceStarts.put(precedence, in.count());
+            }
+            if (!precedenceStarts.equals(original.precedenceStarts()) || dfa.isPrecedenceDfa() == precedenceStarts.isEmpty()) {
+                throw new IllegalStateException("seed: the start states of decision " + decision);
+            }
             List<DFAState> states = new ArrayList<>(n);
             for (int k = 0; k < n; k++) {
                 DFAState from = original.states().get(k);
@@ -202,9 +255,24 @@ final class SeedCheck {
                     edges.add(new int[] {k, symbol, target});
                 }
             }
-            dfa.s0.set(states.get(0));
-            if (!fresh.start(fresh.atn.decisionToDFA[decision]).configs.equals(states.get(0).configs)) {
-                throw new IllegalStateException("seed: the start state of decision " + decision + " is not the simulator's");
+            if (precedenceStarts.isEmpty()) {
+                dfa.s0.set(states.get(0));
+                if (!fresh.start(fresh.atn.decisionToDFA[decision]).configs.equals(states.get(0).configs)) {
+                    throw new IllegalStateException("seed: the start state of decision " + decision + " is not the simulator's");
+                }
+            }
+            for (Map.Entry<Integer, Integer> e : precedenceStarts.entrySet()) {
+                DFAState start = states.get(e.getValue());
+                // the decoded state equals its original (above); the original is the trained start at this precedence
+                if (original.states().get(e.getValue()) != original.dfa().getPrecedenceStartState(e.getKey(), false)) {
+                    throw new IllegalStateException("seed: the start state of decision " + decision + " at precedence " + e.getKey());
+                }
+                dfa.setPrecedenceStartState(e.getKey(), false, start);
+                parser.precedence(e.getKey());
+                if (!fresh.start(fresh.atn.decisionToDFA[decision]).configs.equals(start.configs)) {
+                    throw new IllegalStateException("seed: the start state of decision " + decision + " at precedence "
+                            + e.getKey() + " is not the simulator's");
+                }
             }
             for (int[] e : edges) {
                 DFAState expected = e[2] == 0 ? ATNSimulator.ERROR : states.get(e[2] - 1);

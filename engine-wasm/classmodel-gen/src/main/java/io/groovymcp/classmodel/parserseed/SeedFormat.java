@@ -8,7 +8,7 @@ import java.io.ByteArrayOutputStream;
  * Every number is an unsigned LEB128 varint; the ones marked signed are zigzag-encoded first.
  *
  * <pre>
- * magic        'G' 'D' 'F' '1'
+ * magic        'G' 'D' 'F' '2'
  * fingerprint  signed: String.hashCode of the grammar's serialized ATN
  * atnStates    the grammar's ATN state count
  * contexts     count, then per context: n (1 = a singleton context, 2 or more = an array context), then n pairs of
@@ -16,8 +16,9 @@ import java.io.ByteArrayOutputStream;
  *              always an earlier one) and signed return state
  * predicates   count, then per predicate: kind (0 a grammar predicate, 2 one that depends on its context, 1 a precedence
  *              predicate), then rule and predicate index, or the signed precedence
- * decisions    count, then per decision: its number and its state count (the first is the decision's start state),
- *              then per state:
+ * decisions    count, then per decision: its number, its state count, and its precedence start count: 0 for an
+ *              ordinary decision, whose start state is its first state; for a precedence decision that many pairs of
+ *              precedence and the index of the start state the parser uses at that precedence. Then per state:
  *                flags       bit 0 dips into the outer context, bit 1 has conflict information, bit 2 that conflict is
  *                            exact, bit 3 a configuration carries a predicate
  *                uniqueAlt   signed
@@ -33,7 +34,7 @@ import java.io.ByteArrayOutputStream;
  */
 final class SeedFormat {
     static final String ENTRY = "META-INF/groovymcp/parser/dfa.bin";
-    static final byte[] MAGIC = {'G', 'D', 'F', '1'};
+    static final byte[] MAGIC = {'G', 'D', 'F', '2'};
 
     static final int DIPS_INTO_OUTER_CONTEXT = 1;
     static final int HAS_CONFLICT = 2;

@@ -22,18 +22,22 @@ import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
 /**
  * Which trained DFA states the seed keeps, and their encoding. A state is kept when at least {@code minFiles} training
  * files reached it (so it is common Groovy, not one file's text) and it is reachable from its decision's start state
- * through kept states; only the edges between kept states are kept. Left out, for the engine to compute as it does
- * today: precedence decisions (their start states depend on the parser's precedence at the time), and states that
- * evaluate predicates themselves, are context sensitive, carry a combination of predicates (one configuration in the
- * whole trained DFA does), or do not fit the packed form the engine keeps.
+ * through kept states; only the edges between kept states are kept. A precedence decision (the loop of a
+ * left-recursive rule, {@code expression}) has one start state per precedence the parser predicted it at, all kept.
+ * Left out, for the engine to compute as it does today: states that evaluate predicates themselves, are context
+ * sensitive, carry a combination of predicates (one configuration in the whole trained DFA does), or do not fit the
+ * packed form the engine keeps.
  */
 final class SeedSelection {
     /** What was written, for the build's log and the checks. */
     record Stats(int decisions, int states, int configs, int contexts, int semantics, int edges, int skippedPredicated) {
     }
 
-    /** One kept decision: its DFA and its kept states, start state first, in the order they are written. */
-    record Decision(DFA dfa, List<DFAState> states) {
+    /**
+     * One kept decision: its DFA and its kept states in the order they are written. An ordinary decision's start state
+     * is the first; a precedence decision's are in {@code precedenceStarts}, precedence to index in {@code states}.
+     */
+    record Decision(DFA dfa, List<DFAState> states, TreeMap<Integer, Integer> precedenceStarts) {
     }
 
     private final Training.Result trained;
@@ -57,15 +61,39 @@ final class SeedSelection {
 
     private void select() {
         for (DFA dfa : trained.atn().decisionToDFA) {
-            DFAState start = dfa.isPrecedenceDfa() ? null : dfa.s0.get();
-            if (start == null || !packable(start)) {
+            // the start states: s0, or for a precedence decision the targets of s0's edges, one per precedence
+            TreeMap<Integer, DFAState> starts = new TreeMap<>();
+            DFAState s0 = dfa.s0.get();
+            if (s0 == null) {
                 continue;
             }
-            Map<DFAState, Boolean> kept = new IdentityHashMap<>();
+            if (dfa.isPrecedenceDfa()) {
+                for (Map.Entry<Integer, DFAState> e : sortedEdges(s0).entrySet()) {
+                    if (e.getValue() != ATNSimulator.ERROR && packable(e.getValue())) {
+                        starts.put(e.getKey(), e.getValue());
+                    }
+                }
+            } else if (packable(s0)) {
+                starts.put(-1, s0);
+            }
+            if (starts.isEmpty()) {
+                continue;
+            }
+            Map<DFAState, Integer> kept = new IdentityHashMap<>();
             List<DFAState> order = new ArrayList<>();
             ArrayDeque<DFAState> work = new ArrayDeque<>();
-            kept.put(start, true);
-            work.add(start);
+            TreeMap<Integer, Integer> precedenceStarts = new TreeMap<>();
+            for (Map.Entry<Integer, DFAState> e : starts.entrySet()) {
+                Integer at = kept.get(e.getValue());
+                if (at == null) {
+                    at = kept.size();
+                    kept.put(e.getValue(), at);
+                    work.add(e.getValue());
+                }
+                if (dfa.isPrecedenceDfa()) {
+                    precedenceStarts.put(e.getKey(), at);
+                }
+            }
             while (!work.isEmpty()) {
                 DFAState s = work.poll();
                 order.add(s);
@@ -77,11 +105,11 @@ final class SeedSelection {
                         skippedPredicated++;
                         continue;
                     }
-                    kept.put(t, true);
+                    kept.put(t, kept.size());
                     work.add(t);
                 }
             }
-            decisions.add(new Decision(dfa, order));
+            decisions.add(new Decision(dfa, order, precedenceStarts));
         }
     }
 
@@ -200,6 +228,11 @@ final class SeedSelection {
         for (Decision d : decisions) {
             out.unsigned(d.dfa().decision);
             out.unsigned(d.states().size());
+            out.unsigned(d.precedenceStarts().size());
+            for (Map.Entry<Integer, Integer> e : d.precedenceStarts().entrySet()) {
+                out.unsigned(e.getKey());
+                out.unsigned(e.getValue());
+            }
             Map<DFAState, Integer> index = new IdentityHashMap<>();
             for (DFAState s : d.states()) {
                 index.put(s, index.size());

@@ -2,6 +2,7 @@ package io.groovymcp.classmodel.parserseed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +34,20 @@ class ParserSeedTest {
         int edges = SeedCheck.check(seed, selection, Training.grammarFingerprint());
         assertTrue(edges > 100, "validated edges: " + edges);
         assertTrue(selection.decisions().size() > 50, "decisions: " + selection.decisions().size());
+    }
+
+    @Test
+    void aPrecedenceDecisionCarriesItsStartStateAtEachPrecedence() {
+        // the loop of the left-recursive expression rule: its start state depends on the parser's precedence
+        int precedenceStarts = 0;
+        for (SeedSelection.Decision d : selection.decisions()) {
+            assertEquals(d.dfa().isPrecedenceDfa(), !d.precedenceStarts().isEmpty(), "decision " + d.dfa().decision);
+            for (java.util.Map.Entry<Integer, Integer> e : d.precedenceStarts().entrySet()) {
+                assertSame(d.dfa().getPrecedenceStartState(e.getKey(), false), d.states().get(e.getValue()));
+                precedenceStarts++;
+            }
+        }
+        assertTrue(precedenceStarts >= 5, "precedence start states: " + precedenceStarts);
     }
 
     @Test

@@ -34,8 +34,8 @@ public final class ClassModel {
     private int jars;
 
     /**
-     * Adds the generated class model (format 3, see {@link ModelPacks}): a whole or core model file, whose index
-     * is read here (packs are inflated when first used), or an extra pack file of a model already loaded, which
+     * Adds the generated class model (format 4, see {@link ModelPacks}): a whole or core model file, whose index
+     * is read here (packs are decoded when first used), or an extra pack file of a model already loaded, which
      * makes that pack present. Returns the number of classes a model file holds (its whole index), or the number
      * of entries an extra pack brings.
      */
@@ -49,7 +49,18 @@ public final class ClassModel {
             }
             throw new IOException("class model pack of another build (no loaded model has its id)");
         }
-        ModelPacks m = new ModelPacks(bytes);
+        return add(new ModelPacks(bytes));
+    }
+
+    /**
+     * Adds a whole or core model file that the host keeps: its index is read now, and each pack is read from the
+     * host at its first use. Returns the number of classes the file holds (its whole index).
+     */
+    public int loadModel(ModelBytes file) throws IOException {
+        return add(new ModelPacks(file));
+    }
+
+    private int add(ModelPacks m) {
         models.add(m);
         modelClasses += m.classCount();
         return m.classCount();
@@ -169,7 +180,7 @@ public final class ClassModel {
         return classpathClasses;
     }
 
-    /** Model packs inflated so far (of how many), for the info op: what a session has paid for. */
+    /** Model packs decoded so far (of how many), for the info op: what a session has paid for. */
     public int[] packsDecoded() {
         int decoded = 0;
         int total = 0;

@@ -10,10 +10,11 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * Reader of the generated class model (format 3, written by classmodel-gen's PackedModel; layout in
- * docs/engine-classmodel.md). Loading reads only the index: which pack holds which directory. A pack is inflated the
+ * Reader of the generated class model (format 4, written by classmodel-gen's PackedModel; layout in
+ * docs/engine-classmodel.md). Loading reads only the index: which pack holds which directory. A pack is decoded the
  * first time any path of one of its directories is asked for, so a compile pays for the packages it touches and
- * start-up pays for none. The bytes are our own build output, but every length is still checked against what is
+ * start-up pays for none. Core packs are not compressed (inflating them was most of their cost in cold wasm); extra
+ * packs, fetched on demand, are deflate streams. The bytes are our own build output, but every length is still checked against what is
  * left, so a truncated or corrupt file fails with an IOException instead of a wrong answer.
  *
  * <p>A core file holds only some packs; the index still names every pack and directory. A lookup in a directory
@@ -24,17 +25,25 @@ import java.util.zip.Inflater;
 final class ModelPacks {
     static final byte[] MAGIC = "GMCM".getBytes(StandardCharsets.US_ASCII);
     static final byte[] EXTRA_MAGIC = "GMCX".getBytes(StandardCharsets.US_ASCII);
-    static final int FORMAT = 3;
+    static final int FORMAT = 4;
+    private static final int HERE = 1;
+    private static final int UNCOMPRESSED = 2;
     /** Bytes before an extra file's pack: magic, format, model id, pack number. */
     private static final int EXTRA_HEADER = 4 + 1 + 4 + 4;
 
     private final int modelId;
     private final String[] name;
-    /** The bytes holding each pack (this file or an attached extra file), null while the pack is not here. */
+    /** The model file, for the packs it holds that {@link #source} does not (a file the host keeps). */
+    private final ModelBytes file;
+    /** The array holding each pack (this file when it is an array, or an attached extra file), else null. */
     private final byte[][] source;
+    /** Packs that are in {@link #file} (read from it at first use when it is not an array). */
+    private final boolean[] inFile;
     private final int[] offset;
     private final int[] deflated;
     private final int[] raw;
+    /** Packs whose bytes are their body as it is (no deflate stream). */
+    private final boolean[] uncompressed;
     private final int[] count;
     /** Directory (path up to its last '/') to pack number. */
     private final Map<String, Integer> dirToPack = new HashMap<>();
@@ -64,42 +73,67 @@ final class ModelPacks {
         return true;
     }
 
-    @SuppressWarnings("unchecked")
     ModelPacks(byte[] file) throws IOException {
-        if (!isPacked(file) || file[MAGIC.length] != FORMAT) {
+        this(ModelBytes.of(file), file);
+    }
+
+    /** A model file the host keeps: only its index is read now, each pack at its first use. */
+    ModelPacks(ModelBytes file) throws IOException {
+        this(file, null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private ModelPacks(ModelBytes file, byte[] array) throws IOException {
+        this.file = file;
+        int length = file.length();
+        int headerLength = MAGIC.length + 1 + 12;
+        if (length < headerLength) {
             throw new IOException("not a class model of format " + FORMAT);
         }
-        Cursor header = new Cursor(file, MAGIC.length + 1, file.length);
+        byte[] head = file.read(0, headerLength);
+        if (!isPacked(head) || head[MAGIC.length] != FORMAT) {
+            throw new IOException("not a class model of format " + FORMAT);
+        }
+        Cursor header = new Cursor(head, MAGIC.length + 1, head.length);
         modelId = header.i32();
         int indexRaw = header.u32();
         int indexDeflated = header.u32();
         int indexStart = header.pos;
-        if (indexDeflated > file.length - indexStart) {
+        if (indexDeflated > length - indexStart) {
             throw new IOException("class model truncated in its index");
         }
         int packsStart = indexStart + indexDeflated;
-        byte[] index = inflate(file, indexStart, indexDeflated, indexRaw);
+        byte[] index = inflate(file.read(indexStart, indexDeflated), 0, indexDeflated, indexRaw);
         Cursor in = new Cursor(index, 0, index.length);
         classes = in.u32();
         int packs = in.u32();
         name = new String[packs];
         source = new byte[packs][];
+        inFile = new boolean[packs];
         offset = new int[packs];
         deflated = new int[packs];
         raw = new int[packs];
+        uncompressed = new boolean[packs];
         count = new int[packs];
         for (int p = 0; p < packs; p++) {
             name[p] = in.utf();
-            boolean here = in.u8() == 1;
+            int flags = in.u8();
+            boolean here = (flags & HERE) != 0;
             int off = in.u32();
             deflated[p] = in.u32();
             raw[p] = in.u32();
+            uncompressed[p] = (flags & UNCOMPRESSED) != 0;
+            if (uncompressed[p] && deflated[p] != raw[p]) {
+                throw new IOException("class model pack " + name[p] + " is stored with " + deflated[p] + " bytes of "
+                        + raw[p]);
+            }
             count[p] = in.u32();
             if (here) {
-                if (off > file.length - packsStart || deflated[p] > file.length - packsStart - off) {
+                if (off > length - packsStart || deflated[p] > length - packsStart - off) {
                     throw new IOException("class model truncated in pack " + p);
                 }
-                source[p] = file;
+                inFile[p] = true;
+                source[p] = array;
                 offset[p] = packsStart + off;
             }
         }
@@ -135,7 +169,7 @@ final class ModelPacks {
             throw new IOException("class model pack " + name[p] + " has " + (extra.length - EXTRA_HEADER)
                     + " bytes, the index says " + deflated[p]);
         }
-        if (source[p] == null) {
+        if (!present(p)) {
             source[p] = extra;
             offset[p] = EXTRA_HEADER;
         }
@@ -143,13 +177,13 @@ final class ModelPacks {
         return count[p];
     }
 
-    /** The bytes at that path, or null; inflates the pack of its directory on first use. */
+    /** The bytes at that path, or null; decodes the pack of its directory on first use. */
     byte[] get(String path) {
         Map<String, byte[]> pack = packOf(dirOf(path));
         return pack == null ? null : pack.get(path);
     }
 
-    /** Every path of one directory (the pack holding it is inflated). */
+    /** Every path of one directory (the pack holding it is decoded). */
     List<String> list(String dir) {
         List<String> out = new ArrayList<>();
         Map<String, byte[]> pack = packOf(dir);
@@ -168,7 +202,7 @@ final class ModelPacks {
         return classes;
     }
 
-    /** Packs inflated so far, for the info op and the bench. */
+    /** Packs decoded so far, for the info op and the bench. */
     int packsDecoded() {
         int n = 0;
         for (Map<String, byte[]> m : decoded) {
@@ -196,7 +230,7 @@ final class ModelPacks {
     void absentPacksOf(Iterable<String> paths, java.util.Set<String> out) {
         for (String path : paths) {
             Integer p = dirToPack.get(dirOf(path));
-            if (p != null && source[p] == null) {
+            if (p != null && !present(p)) {
                 out.add(name[p]);
             }
         }
@@ -216,11 +250,15 @@ final class ModelPacks {
         if (p == null) {
             return null;
         }
-        if (source[p] == null) {
+        if (!present(p)) {
             wanted.add(p);
             return null;
         }
         return decode(p);
+    }
+
+    private boolean present(int p) {
+        return source[p] != null || inFile[p];
     }
 
     private Map<String, byte[]> decode(int p) {
@@ -229,8 +267,20 @@ final class ModelPacks {
             return m;
         }
         try {
-            byte[] body = inflate(source[p], offset[p], deflated[p], raw[p]);
-            Cursor in = new Cursor(body, 0, body.length);
+            byte[] bytes = source[p];
+            int at = offset[p];
+            if (bytes == null) {
+                bytes = file.read(at, deflated[p]);
+                at = 0;
+                if (bytes == null || bytes.length != deflated[p]) {
+                    throw new IOException("class model pack " + name[p] + " could not be read");
+                }
+            }
+            // An uncompressed pack is read where it lies; a compressed one is inflated into its own array first.
+            byte[] body = uncompressed[p] ? bytes : inflate(bytes, at, deflated[p], raw[p]);
+            int start = uncompressed[p] ? at : 0;
+            int end = start + raw[p];
+            Cursor in = new Cursor(body, start, end);
             String[] paths = new String[count[p]];
             int[] lengths = new int[count[p]];
             for (int i = 0; i < paths.length; i++) {
@@ -240,7 +290,7 @@ final class ModelPacks {
             m = new HashMap<>(paths.length * 2);
             int pos = in.pos;
             for (int i = 0; i < paths.length; i++) {
-                if (lengths[i] > body.length - pos) {
+                if (lengths[i] > end - pos) {
                     throw new IOException("class model pack " + p + " truncated at " + paths[i]);
                 }
                 byte[] b = new byte[lengths[i]];

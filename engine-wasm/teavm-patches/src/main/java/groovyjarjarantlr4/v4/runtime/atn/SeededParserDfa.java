@@ -20,10 +20,12 @@ import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
  * itself; it can change how fast a prediction is made, never which.
  *
  * <p>In this package for the package-private constructors of the prediction contexts. Only decisions whose DFA is
- * still empty are filled.
+ * still empty are filled. A precedence decision (the loop of a left-recursive rule) gets one start state per
+ * precedence the training parsed it at: computing one is a closure over the whole {@code expression} rule, 100-120
+ * configurations, which a first compile otherwise pays for at each precedence it meets.
  */
 public final class SeededParserDfa {
-    private static final byte[] MAGIC = {'G', 'D', 'F', '1'};
+    private static final byte[] MAGIC = {'G', 'D', 'F', '2'};
     private static final int DIPS_INTO_OUTER_CONTEXT = 1;
     private static final int HAS_CONFLICT = 2;
     private static final int EXACT_CONFLICT = 4;
@@ -111,8 +113,18 @@ public final class SeededParserDfa {
         for (int d = 0; d < decisions; d++) {
             int decision = count();
             DFA dfa = atn.decisionToDFA[decision];
-            boolean fill = !dfa.isPrecedenceDfa() && dfa.isEmpty();
             int n = count();
+            int starts = count();
+            int[] startPrecedence = new int[starts];
+            int[] startState = new int[starts];
+            for (int k = 0; k < starts; k++) {
+                startPrecedence[k] = count();
+                startState[k] = count();
+                if (startState[k] >= n) {
+                    throw new IllegalArgumentException("parser seed: a start state out of range");
+                }
+            }
+            boolean fill = dfa.isPrecedenceDfa() == (starts > 0) && dfa.isEmpty();
             DFAState[] states = new DFAState[n];
             for (int k = 0; k < n; k++) {
                 states[k] = state(atn, dfa, contexts, semantics, fill);
@@ -126,7 +138,14 @@ public final class SeededParserDfa {
                     }
                 }
             }
-            if (fill && n > 0 && dfa.s0.compareAndSet(null, states[0])) {
+            if (fill && n > 0) {
+                if (starts > 0) {
+                    for (int k = 0; k < starts; k++) {
+                        dfa.setPrecedenceStartState(startPrecedence[k], false, states[startState[k]]);
+                    }
+                } else if (!dfa.s0.compareAndSet(null, states[0])) {
+                    continue;
+                }
                 seededDecisions++;
                 seededStates += n;
             }

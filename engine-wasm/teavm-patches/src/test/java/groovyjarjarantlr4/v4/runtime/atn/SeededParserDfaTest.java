@@ -21,7 +21,6 @@ import org.junit.jupiter.api.Test;
 
 import groovyjarjarantlr4.v4.runtime.CharStreams;
 import groovyjarjarantlr4.v4.runtime.CommonTokenStream;
-import groovyjarjarantlr4.v4.runtime.Parser;
 import groovyjarjarantlr4.v4.runtime.ParserRuleContext;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
@@ -43,24 +42,53 @@ class SeededParserDfaTest {
         return new ATNDeserializer().deserialize(GroovyParser._serializedATN.toCharArray());
     }
 
+    /** A parser whose precedence the test sets: a precedence decision's start state depends on it. */
+    private static final class PrecedenceParser extends GroovyLangParser {
+        PrecedenceParser() {
+            super(new CommonTokenStream(new GroovyLangLexer(CharStreams.fromString(""))));
+        }
+
+        void precedence(int p) {
+            while (_precedenceStack.size() > 1) {
+                _precedenceStack.pop();
+            }
+            _precedenceStack.push(p);
+        }
+    }
+
     private static final class Simulator extends ParserATNSimulator {
-        Simulator(Parser parser, ATN atn) {
+        final PrecedenceParser on;
+
+        Simulator(PrecedenceParser parser, ATN atn) {
             super(parser, atn);
+            on = parser;
+        }
+
+        /** What adaptivePredict sets before it simulates: closure reads it in precedence decisions. */
+        private void predicting(DFA dfa) {
+            try {
+                java.lang.reflect.Field f = ParserATNSimulator.class.getDeclaredField("dfa");
+                f.setAccessible(true);
+                f.set(this, dfa);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         DFAState target(DFA dfa, DFAState s, int t) {
+            predicting(dfa);
             return computeTargetState(dfa, s, ParserRuleContext.emptyContext(), t, false, new PredictionContextCache())
                     .getItem1();
         }
 
         DFAState start(DFA dfa) {
+            predicting(dfa);
             return computeStartState(dfa, ParserRuleContext.emptyContext(), false).s0;
         }
     }
 
     private static Simulator simulator(ATN on) {
-        GroovyLangParser parser = new GroovyLangParser(new CommonTokenStream(new GroovyLangLexer(CharStreams.fromString(""))));
-        return new Simulator(parser, on);
+        return new Simulator(new PrecedenceParser(), on);
     }
 
     @BeforeAll
@@ -129,13 +157,24 @@ class SeededParserDfaTest {
         Simulator sim = simulator(atn);
         Simulator fresh = simulator(freshAtn());
         int edges = 0;
+        int precedenceStarts = 0;
         for (DFA dfa : atn.decisionToDFA) {
             DFAState s0 = dfa.s0.get();
-            if (s0 == null || dfa.isPrecedenceDfa()) {
+            if (dfa.isPrecedenceDfa()) {
+                // one start state per precedence, computed at that precedence
+                for (Map.Entry<Integer, DFAState> e : s0.getEdgeMap().entrySet()) {
+                    fresh.on.precedence(e.getKey());
+                    DFAState computedStart = fresh.start(fresh.atn.decisionToDFA[dfa.decision]);
+                    assertTrue(PackedConfigSet.setEquals(e.getValue().configs, computedStart.configs),
+                            "start state of " + dfa.decision + " at precedence " + e.getKey());
+                    precedenceStarts++;
+                }
+            } else if (s0 == null) {
                 continue; // not seeded
+            } else {
+                DFAState computedStart = fresh.start(fresh.atn.decisionToDFA[dfa.decision]);
+                assertTrue(PackedConfigSet.setEquals(s0.configs, computedStart.configs), "start state of " + dfa.decision);
             }
-            DFAState computedStart = fresh.start(fresh.atn.decisionToDFA[dfa.decision]);
-            assertTrue(PackedConfigSet.setEquals(s0.configs, computedStart.configs), "start state of " + dfa.decision);
             for (DFAState s : new ArrayList<>(dfa.states.keySet())) {
                 if (!installed.contains(s)) {
                     continue;
@@ -158,5 +197,6 @@ class SeededParserDfaTest {
             }
         }
         assertTrue(edges > 2000, "edges: " + edges);
+        assertTrue(precedenceStarts >= 10, "precedence start states: " + precedenceStarts);
     }
 }

@@ -30,6 +30,35 @@ public final class WasmExports {
     }
 
     /**
+     * Loads the class model from a file the host keeps, {@code length} bytes read through {@code file}: the index
+     * now, each pack the first time a request needs it. Copying the whole file into the module at load cost more than
+     * all the packs a first compile reads (docs/engine-performance.md, "Session 13").
+     */
+    @JSExport
+    public static String loadClassModelFrom(int length, HostFile file) {
+        try {
+            return "{\"classes\":" + ENGINE.loadClassModel(new io.groovymcp.engine.classmodel.ModelBytes() {
+                @Override
+                public int length() {
+                    return length;
+                }
+
+                @Override
+                public byte[] read(int offset, int count) throws java.io.IOException {
+                    byte[] bytes = file.read(offset, count);
+                    if (bytes == null || bytes.length != count) {
+                        throw new java.io.IOException("the host gave " + (bytes == null ? "nothing" : bytes.length
+                                + " bytes") + " for " + count + " bytes of the class model at " + offset);
+                    }
+                    return bytes;
+                }
+            }) + "}";
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException("unreadable class model: " + e.getMessage());
+        }
+    }
+
+    /**
      * Adds one extra pack file of the loaded (core) class model; the engine then forgets everything it cached from
      * the model, as after a classpath change, so no lookup that missed the pack survives.
      */

@@ -374,9 +374,20 @@ final class ModelPacks {
             int len = ((b[pos] & 0xff) << 8) | (b[pos + 1] & 0xff);
             pos += 2;
             need(len);
-            // Paths are ASCII in practice; modified UTF-8 equals UTF-8 for everything but NUL and surrogates,
-            // which class names of the JDK and Groovy never contain.
-            String s = new String(b, pos, len, StandardCharsets.UTF_8);
+            // Paths are ASCII in practice, and a string made from their chars skips the charset decoder, which
+            // TeaVM builds per call (a third of a pack's decode in cold wasm, docs/engine-performance.md "Session
+            // 13"). Otherwise modified UTF-8 equals UTF-8 for everything but NUL and surrogates, which class names
+            // of the JDK and Groovy never contain.
+            char[] ascii = new char[len];
+            for (int i = 0; i < len; i++) {
+                byte x = b[pos + i];
+                if (x < 0) {
+                    ascii = null;
+                    break;
+                }
+                ascii[i] = (char) x;
+            }
+            String s = ascii != null ? new String(ascii) : new String(b, pos, len, StandardCharsets.UTF_8);
             pos += len;
             return s;
         }

@@ -5,6 +5,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { RULES, type Severity } from "./rules.js";
 import { LintUsageError } from "./errors.js";
 import type { FileKind } from "./file-kind.js";
+import { packageFile } from "../package-file.js";
 
 export const CONFIG_FILE_NAME = ".groovymcp.json";
 
@@ -33,7 +34,7 @@ interface RawConfig {
   kinds?: Record<string, FileKind>;
 }
 
-const SCHEMA_URL = new URL("../../schemas/groovymcp-config.schema.json", import.meta.url);
+const SCHEMA_URL = packageFile("schemas/groovymcp-config.schema.json");
 
 let validator: ((value: unknown) => boolean) & { errors?: ErrorObject[] | null } | undefined;
 

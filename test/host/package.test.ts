@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -47,8 +48,25 @@ describe("npm package", () => {
     expect(tarballFiles.some((f) => f.startsWith("test/"))).toBe(false);
     // no source maps: they would point at src/, which the package does not ship
     expect(tarballFiles.filter((f) => f.endsWith(".map"))).toEqual([]);
-    // the engine's worker entry ships next to its host
+    // the engine's worker entry ships next to its host, the bundled one next to the bundled server
     expect(tarballFiles).toContain("dist/engine/node/engine-worker.js");
+    expect(tarballFiles).toContain("dist/engine-worker.js");
+    // the build's own outputs: the tools' validators and the licences of what the bundles inline
+    expect(tarballFiles).toContain("dist/tool-validators.js");
+    expect(tarballFiles).toContain("dist/THIRD-PARTY-LICENSES.txt");
+  });
+
+  it("starts from bundles: the bin and the worker import nothing of their own, only Node's modules", () => {
+    for (const bundle of ["dist/cli.js", "dist/engine-worker.js"]) {
+      const text = readFileSync(join(PROJECT_ROOT, bundle), "utf8");
+      // `import x from "s"`, `export … from "s"`, `import "s"` and `import("s")`
+      const specifiers = [...text.matchAll(/(?:^|[;\s])(?:import|export)\s[^"';]*?from\s*"([^"]+)"|(?:^|[;\s])import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)/gm)].map((m) => m[1] ?? m[2] ?? m[3]);
+      expect(specifiers.length, bundle).toBeGreaterThan(0);
+      expect(specifiers.filter((s) => s === undefined || !isBuiltin(s)), bundle).toEqual([]);
+    }
+    // what the bundles inline carries its licence (scripts/bundle-entries.mjs)
+    const licences = readFileSync(join(PROJECT_ROOT, "dist", "THIRD-PARTY-LICENSES.txt"), "utf8");
+    for (const name of ["ajv", "commander", "fflate", "ignore", "picomatch", "tinyglobby"]) expect(licences).toMatch(new RegExp(`^${name} \\d`, "m"));
   });
 
   it("installs into an empty folder and serves a session with no java on PATH", async () => {

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { packageFile } from "../../package-file.js";
 
 /**
  * Which form of the class model the server loads. `whole` (the default): classmodel.bin, every pack in one local
@@ -23,15 +24,15 @@ export interface EngineFiles {
 }
 
 /**
- * Finds the engine's files: GROOVYMCP_ENGINE_DIR when set, else `engine-wasm/target/dist/` in the package root
- * (three levels above this compiled module, dist/engine/node/). The npm tarball ships them at that same place.
+ * Finds the engine's files: GROOVYMCP_ENGINE_DIR when set, else `engine-wasm/target/dist/` in the package root.
+ * The npm tarball ships them at that same place.
  */
 export function locateEngineFiles(env: NodeJS.ProcessEnv = process.env): EngineFiles {
   const override = env["GROOVYMCP_ENGINE_DIR"];
   const directory =
     override !== undefined && override.length > 0
       ? override
-      : fileURLToPath(new URL("../../../engine-wasm/target/dist/", import.meta.url));
+      : fileURLToPath(packageFile("engine-wasm/target/dist/"));
   const form: ClassModelForm = env["GROOVYMCP_CLASS_MODEL"] === "core" ? "core" : "whole";
   return {
     directory,

@@ -50,6 +50,8 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
       },
       modulePort,
     };
+    // beside this module: tsc's worker in dist/engine/node/, or in the bundled server (dist/cli.js) the bundled
+    // worker that scripts/bundle-entries.mjs writes beside it
     const worker = new Worker(new URL("./engine-worker.js", import.meta.url), {
       workerData,
       transferList: [modulePort],

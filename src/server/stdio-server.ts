@@ -54,8 +54,9 @@ export function serve(options: ServeOptions): void {
   engine.start();
   const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
   for (const warning of tools.warnings) logLine(warning);
-  // the idle warm-up (src/engine/node/idle-warm-up.ts): compiles our own Groovy and the tools' schemas until the
-  // client's first tools/call; as a layer over the engine it keeps every client call away from its buffers
+  // the idle warm-up (src/engine/node/idle-warm-up.ts): compiles our own Groovy, and any tool schema the build did
+  // not compile (src/tools/argument-validation.ts), until the client's first tools/call; as a layer over the engine
+  // it keeps every client call away from its buffers
   const schemas = toolDefinitions(options.limits)
     .filter((t) => tools.allowlist.allows(t.name))
     .flatMap((t) => [t.inputSchema, t.outputSchema]);

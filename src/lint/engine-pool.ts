@@ -20,8 +20,8 @@ export const LINT_CALL_TIMEOUT_MS = 300_000;
  * `configure` op. An engine build without that op keeps its own cap of 64, which MAX_UNIT_FILES never exceeds.
  */
 function configured(spawn: SpawnEngine, learnt: (cap: number) => void): SpawnEngine {
-  return async () => {
-    const connection = await spawn();
+  return async (signal) => {
+    const connection = await spawn(signal);
     try {
       const reply = await connection.request("configure", { maxOpenBuffers: MAX_UNIT_FILES });
       learnt(typeof reply["maxOpenBuffers"] === "number" ? Math.min(MAX_UNIT_FILES, reply["maxOpenBuffers"]) : ENGINE_DEFAULT_CAP);

@@ -37,6 +37,39 @@ describe("RecoveringEngine with a fake spawn", () => {
     expect(logs.some((l) => l.includes("restarting the engine"))).toBe(true);
   });
 
+  it("a shutdown during a start aborts that start at once, and a start that came up meanwhile is ended", async () => {
+    const signals: AbortSignal[] = [];
+    // a spawn that is still loading until it is aborted (as the worker host's is)
+    const loading = new RecoveringEngine({
+      spawn: (signal) =>
+        new Promise((_, reject) => {
+          if (signal !== undefined) signals.push(signal);
+          signal?.addEventListener("abort", () => reject(new EngineInternalError("the engine worker ended (stopped while it was starting)", { instanceLost: true })));
+        }),
+    });
+    loading.start();
+    const ready = loading.ready();
+    loading.shutdown();
+    expect(signals).toHaveLength(1);
+    expect(signals[0]?.aborted).toBe(true);
+    await expect(ready).rejects.toBeInstanceOf(EngineInternalError);
+    await expect(loading.request("info", {})).rejects.toBeInstanceOf(EngineUnavailableError);
+
+    // a spawn that cannot stop early comes up after the shutdown, while its buffers are re-opened: it is disposed once
+    const fake = new FakeEngines();
+    const engine = new RecoveringEngine({ spawn: fake.spawn });
+    await engine.open("groovy-buffer:a", "one");
+    engine.dispose();
+    engine.start();
+    const second = engine.ready();
+    engine.shutdown();
+    await expect(second).rejects.toThrow("the engine instance was ended while it was starting");
+    expect(fake.spawned).toBe(2);
+    expect(fake.disposed).toEqual([1, 2]);
+    // nothing was re-opened into the instance that was ended
+    expect(fake.calls.filter((c) => c.instance === 2)).toEqual([]);
+  });
+
   it("after shutdown spawns nothing more: a call that loses its instance starts no replacement, later calls fail", async () => {
     const fake = new FakeEngines();
     // the shutdown lands while a call is failing: the engine logs the loss just before it would start a replacement

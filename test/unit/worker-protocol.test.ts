@@ -86,6 +86,38 @@ describe("worker protocol", () => {
     expect(c.terminated()).toBe(true);
   });
 
+  it("terminates a worker still loading when its start is aborted, and a ready after that is ignored", async () => {
+    const c = channel();
+    // a worker that is still loading the engine: it has said nothing yet
+    c.worker.onMessage(() => undefined);
+    const controller = new AbortController();
+    const starting = connectToWorker(c.host, { log: () => undefined, signal: controller.signal });
+    controller.abort();
+    const error = await starting.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineInternalError);
+    expect((error as EngineInternalError).instanceLost).toBe(true);
+    expect((error as Error).message).toBe("the engine worker ended (stopped while it was starting)");
+    expect(c.terminated()).toBe(true);
+    // the load that was under way finishes anyway: nothing comes of it
+    c.worker.postMessage({ type: "ready", refusedJars: 0 });
+    await new Promise((r) => setTimeout(r, 5));
+    // already aborted when given: the worker is terminated before it says anything
+    const d = channel();
+    const aborted = AbortSignal.abort();
+    await expect(connectToWorker(d.host, { log: () => undefined, signal: aborted })).rejects.toBeInstanceOf(EngineInternalError);
+    expect(d.terminated()).toBe(true);
+  });
+
+  it("ignores an abort once the worker is ready: the connection serves on", async () => {
+    const c = channel();
+    serveEngineInWorker(c.worker, async () => fakeImage());
+    const controller = new AbortController();
+    const connection = await connectToWorker(c.host, { log: () => undefined, signal: controller.signal });
+    controller.abort();
+    expect(await connection.request("info", {})).toEqual({ op: "info" });
+    expect(c.terminated()).toBe(false);
+  });
+
   it("rejects pending requests when the worker ends", async () => {
     const c = channel();
     // a worker that never answers requests: only ready

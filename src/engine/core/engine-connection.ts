@@ -14,8 +14,12 @@ export interface EngineConnection {
   dispose(): void;
 }
 
-/** Starts a fresh instance; rejects with EngineUnavailableError when the engine cannot run. */
-export type SpawnEngine = () => Promise<EngineConnection>;
+/**
+ * Starts a fresh instance; rejects with EngineUnavailableError when the engine cannot run. `signal` is aborted when
+ * the instance is no longer wanted before it is up (the process is exiting): a spawn that can stop a start in
+ * progress does so at once (terminates its worker) and rejects, instead of loading an engine only to end it.
+ */
+export type SpawnEngine = (signal?: AbortSignal) => Promise<EngineConnection>;
 
 export interface InThreadOptions {
   /** Where Java's System.out/err lines go (never a protocol stream). */

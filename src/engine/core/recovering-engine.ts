@@ -37,6 +37,8 @@ export interface RecoveringEngineOptions {
  */
 export class RecoveringEngine implements EngineService {
   private connection: Promise<EngineConnection> | undefined;
+  /** Aborts the start in progress, if any (dispose during start-up ends it at once rather than after the load). */
+  private starting: AbortController | undefined;
   private readonly buffers = new Map<string, string>();
   private tail: Promise<unknown> = Promise.resolve();
   private readonly timeoutMs: number;
@@ -61,8 +63,14 @@ export class RecoveringEngine implements EngineService {
   private live(): Promise<EngineConnection> {
     if (this.shutDown) return Promise.reject(new EngineUnavailableError("the engine was shut down: the process is exiting"));
     if (this.connection === undefined) {
-      const spawning = this.spawnWithBuffers();
+      const controller = new AbortController();
+      this.starting = controller;
+      const spawning = this.spawnWithBuffers(controller.signal);
       this.connection = spawning;
+      const started = (): void => {
+        if (this.starting === controller) this.starting = undefined;
+      };
+      spawning.then(started, started);
       spawning.catch((error: unknown) => {
         // An unavailable engine stays unavailable (no respawn loop); anything else is retried on the next call.
         if (!(error instanceof EngineUnavailableError) && this.connection === spawning) this.connection = undefined;
@@ -71,9 +79,17 @@ export class RecoveringEngine implements EngineService {
     return this.connection;
   }
 
-  private async spawnWithBuffers(): Promise<EngineConnection> {
-    const connection = await this.options.spawn();
-    if (this.options.settings !== undefined) {
+  private async spawnWithBuffers(signal: AbortSignal): Promise<EngineConnection> {
+    const connection = await this.options.spawn(signal);
+    // ended while it was being set up (a spawn that cannot stop early, or an abort after the worker was ready)
+    let ended = false;
+    const end = (): void => {
+      if (ended) return;
+      ended = true;
+      connection.dispose();
+    };
+    signal.addEventListener("abort", end, { once: true });
+    if (this.options.settings !== undefined && !signal.aborted) {
       try {
         await connection.request("configure", this.options.settings);
       } catch (error) {
@@ -82,11 +98,17 @@ export class RecoveringEngine implements EngineService {
       }
     }
     for (const [uri, text] of this.buffers) {
+      if (signal.aborted) break;
       try {
         await connection.request("open", { uri, text });
       } catch {
-        this.log("a buffer could not be re-opened after an engine restart");
+        if (!signal.aborted) this.log("a buffer could not be re-opened after an engine restart");
       }
+    }
+    signal.removeEventListener("abort", end);
+    if (signal.aborted) {
+      end();
+      throw new EngineInternalError("the engine instance was ended while it was starting", { instanceLost: true });
     }
     return connection;
   }
@@ -199,6 +221,9 @@ export class RecoveringEngine implements EngineService {
   dispose(): void {
     const current = this.connection;
     this.connection = undefined;
+    const starting = this.starting;
+    this.starting = undefined;
+    starting?.abort();
     current?.then((c) => c.dispose(), () => undefined);
   }
 }

@@ -124,6 +124,8 @@ export interface WorkerConnectionOptions {
   /** Operator lines from the worker (Java output, warnings). */
   readonly log: (line: string) => void;
   readonly onRefusedJars?: (count: number) => void;
+  /** Aborted before the worker reports ready: the worker is terminated at once and the start rejects. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -159,6 +161,15 @@ export function connectToWorker(endpoint: HostSideEndpoint, options: WorkerConne
       },
     };
     endpoint.onExit((reason) => fail(reason));
+    // A worker loading the engine answers nothing until it is ready (a second or more under load), so a host that
+    // is exiting must not wait for that only to terminate it then.
+    const stopStarting = (): void => {
+      if (ready || ended) return;
+      fail("stopped while it was starting");
+      endpoint.terminate();
+    };
+    if (options.signal?.aborted === true) stopStarting();
+    else options.signal?.addEventListener("abort", stopStarting, { once: true });
     endpoint.onMessage((message) => {
       if (!isWorkerMessage(message)) return;
       switch (message.type) {
@@ -166,7 +177,9 @@ export function connectToWorker(endpoint: HostSideEndpoint, options: WorkerConne
           options.log(message.line);
           return;
         case "ready":
+          if (ended) return;
           ready = true;
+          options.signal?.removeEventListener("abort", stopStarting);
           if (message.refusedJars > 0) options.onRefusedJars?.(message.refusedJars);
           resolveReady(connection);
           return;

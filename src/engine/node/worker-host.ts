@@ -30,7 +30,7 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
   applyEngineV8Flags(undefined, undefined, memory);
   // one compile for every worker this factory starts (restarts, lint's pool), begun before the first one exists
   const compiled = compileEngineModule(options.files.wasm);
-  return () => {
+  return (signal) => {
     const heapMb = options.heapMb ?? DEFAULT_LIMITS.workerHeapMb;
     const resourceLimits: ResourceLimits = { maxOldGenerationSizeMb: heapMb, stackSizeMb: options.stackMb ?? DEFAULT_LIMITS.workerStackMb };
     if (memory.youngGenerationMb !== undefined) resourceLimits.maxYoungGenerationSizeMb = memory.youngGenerationMb;
@@ -76,6 +76,6 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
     // the worker has already checked each jar against the bounds; these are jars the engine itself could not decode
     const onRefusedJars = (n: number): void =>
       options.log(`groovymcp: warning: ${n} classpath ${n === 1 ? "jar" : "jars"} could not be read and ${n === 1 ? "is" : "are"} ignored`);
-    return connectToWorker(endpoint, { log: options.log, onRefusedJars });
+    return connectToWorker(endpoint, { log: options.log, onRefusedJars, signal });
   };
 }

@@ -32,12 +32,13 @@ export class PlaygroundEngine {
   private readonly stalled = new Map<string, string>();
 
   constructor(onState: (state: EngineState) => void, callTimeoutMs = DEFAULT_LIMITS.callTimeoutMs) {
-    const spawn = async (): Promise<EngineConnection> => {
+    const spawn = async (signal?: AbortSignal): Promise<EngineConnection> => {
       const started = performance.now();
       const worker = takeEngineWorker();
       const connection = await connectToWorker(webWorkerHost(worker), {
         // Java's own output (never the user's code) goes to the developer console only
         log: (line) => console.debug(line),
+        signal,
       });
       onState({ kind: "ready", loadMs: performance.now() - started });
       return connection;

@@ -44,7 +44,10 @@ export interface IdleWarmUpOptions {
   readonly sources?: readonly string[];
   /** Passes over the sources: the second pass runs the now-warm DFA paths often enough to tier them up. */
   readonly rounds?: number;
-  /** Main-thread work (tool schemas the build did not compile): each call does one short slice and says whether any is left. */
+  /**
+   * Main-thread work (tool schemas the build did not compile): each call does one short slice and says whether any
+   * is left.
+   */
   readonly mainThreadSlice?: () => boolean;
   /** Operator log: one line when the warm-up starts and one when it ends (never source text). */
   readonly log?: (line: string) => void;
@@ -149,8 +152,9 @@ export class IdleWarmUp implements EngineService {
   }
 
   /**
-   * The main-thread part (tool schemas the build did not compile), alongside the engine's slices, which run in the worker: one short
-   * slice per macrotask, so a client line that arrives is read (and stops the warm-up) before the next slice.
+   * The main-thread part (tool schemas the build did not compile), alongside the engine's slices, which run in the
+   * worker: one short slice per macrotask, so a client line that arrives is read (and stops the warm-up) before the
+   * next slice.
    */
   private async mainThreadLoop(): Promise<void> {
     const next = this.options.mainThreadSlice;

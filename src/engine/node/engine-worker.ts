@@ -60,24 +60,33 @@ const cut = (op: string, result: JsonObject): JsonObject => {
   return fitted.ok ? fitted.result : result;
 };
 
+/** What V8's `gc` extension takes (its options object; Node 22-26 read `type`, `execution` and `flavor`). */
+type GcFunction = (options?: { type: "major"; execution: "sync"; flavor?: "regular" | "last-resort" }) => void;
+
+let exposedGc: GcFunction | undefined;
+function makeGc(): GcFunction {
+  setFlagsFromString("--expose-gc");
+  return runInNewContext("gc") as GcFunction;
+}
+
 /**
- * A full GC for the memory policy. `--expose-gc` is a V8 flag read when a context is made, so a fresh context of this
+ * Full GCs for the memory policy. `--expose-gc` is a V8 flag read when a context is made, so a fresh context of this
  * isolate has `gc`, collecting this isolate's heap (the flag is process-wide; no user code runs anywhere in the
  * process, so the extra global is no one's to misuse).
  */
-function fullGc(): () => void {
-  // made on the first clear, not at load: a new context costs tens of milliseconds, on the first answer's path
-  let gc: (() => void) | undefined;
+function fullGc(flavor: "regular" | "last-resort"): () => void {
+  // made on the first use, not at load: a new context costs tens of milliseconds, on the first answer's path
   return () => {
-    if (gc === undefined) {
-      setFlagsFromString("--expose-gc");
-      gc = runInNewContext("gc") as () => void;
-    }
-    gc();
+    exposedGc ??= makeGc();
+    exposedGc({ type: "major", execution: "sync", flavor });
   };
 }
 
-const collectNow = fullGc();
+const collectNow = fullGc("regular");
+// After the parser's DFA is cleared: a memory-reducing GC. V8 keeps the heap pages a GC frees in a pool for reuse
+// and returns them to the system only on a GC asked to reduce memory, as this flavor is; after a regular one the
+// cleared DFA's ~100 MB of pages stayed resident (docs/engine-performance.md, "Session 15").
+const reduceMemoryNow = fullGc("last-resort");
 let collector: DfaClearCollector | undefined;
 const memory = data.memory;
 const growth = memory === undefined ? undefined : new DeferredGrowthBound(memory);
@@ -96,7 +105,7 @@ serveEngineInWorker(
       const onClear = memory.verbose
         ? (before: number): void => logLine(`memory: the parser's DFA was cleared at ${before} entries; JS heap after GC ${mb(getHeapStatistics().used_heap_size)} MiB`)
         : undefined;
-      collector = new DfaClearCollector(exports.parserCache.bind(exports), memory.gcAfterDfaClear ? collectNow : undefined, memory, onClear);
+      collector = new DfaClearCollector(exports.parserCache.bind(exports), memory.gcAfterDfaClear ? reduceMemoryNow : undefined, memory, onClear);
       if (memory.verbose) {
         logLine(`memory: policy ${memory.name}, parser DFA budget ${memory.parserDfaBudget ?? "engine default"}, heap limit ${mb(getHeapStatistics().heap_size_limit)} MiB`);
       }

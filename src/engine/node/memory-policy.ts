@@ -18,7 +18,8 @@
  *   reach 978,508): the bench's 300 warm files need 375,823, so that row never clears; a run over more distinct
  *   code than it holds clears and re-warms every few hundred files (2,000 real files: 4 clears, ~2.5-3x the CPU);
  * - a full GC right after the engine has cleared its DFA, so the old generation's next limit is set from the live
- *   set without the old cache instead of with it.
+ *   set without the old cache instead of with it; a memory-reducing one, so that V8 also gives back the heap pages it
+ *   freed, which it otherwise keeps in a pool for reuse (docs/engine-performance.md, "Session 15").
  *
  * `GROOVYMCP_MEMORY=speed` restores V8's defaults and the engine's budget (faster on a long run over a large, varied
  * code base, at ~1.6x the peak); `verbose` is lean and logs one stderr line when the worker starts and one per DFA

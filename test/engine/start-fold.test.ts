@@ -1,6 +1,6 @@
 import binaryen from "binaryen";
 import { describe, expect, it } from "vitest";
-import { foldStartFunction } from "../../engine-wasm/wasm/src/postprocess/fold-start-function.mjs";
+import { foldStartFunction, hasNameSection } from "../../engine-wasm/wasm/src/postprocess/fold-start-function.mjs";
 
 /**
  * The build step that folds the write-only prefix of TeaVM's start function into global initialisers
@@ -122,5 +122,30 @@ describe("folding the start function into global initialisers", () => {
     const bytes = m.emitBinary();
     m.dispose();
     expect(() => foldStartFunction(binaryen, bytes)).toThrow(/no start function/);
+  });
+
+  it("keeps the function names of a module that has them (an unminified build, for profiles), and adds none", () => {
+    const names = (bytes: Uint8Array): number => WebAssembly.Module.customSections(new WebAssembly.Module(bytes), "name").length;
+    const plain = moduleBytes();
+    expect(names(plain)).toBe(0);
+    expect(hasNameSection(plain)).toBe(false);
+    const folded = foldStartFunction(binaryen, plain).bytes;
+    expect(names(folded)).toBe(0);
+    const m = binaryen.parseText(MODULE);
+    m.setFeatures(binaryen.Features.GC | binaryen.Features.ReferenceTypes);
+    const debugInfo = binaryen.getDebugInfo();
+    binaryen.setDebugInfo(true);
+    const named = m.emitBinary();
+    binaryen.setDebugInfo(debugInfo);
+    m.dispose();
+    expect(names(named)).toBe(1);
+    expect(hasNameSection(named)).toBe(true);
+    const foldedNamed = foldStartFunction(binaryen, named).bytes;
+    expect(hasNameSection(foldedNamed)).toBe(true);
+    const module = binaryen.readBinary(foldedNamed);
+    expect(binaryen.getFunctionInfo(module.getFunction("observe")).name).toBe("observe");
+    module.dispose();
+    // and the setting is left as it was
+    expect(binaryen.getDebugInfo()).toBe(debugInfo);
   });
 });

@@ -35,6 +35,10 @@ function engineFeatures(B) {
  * @returns {{ bytes: Uint8Array, report: { statements: number, prefix: number, kept: number, objects: number, fields: number, globals: number, links: number } }}
  */
 export function foldStartFunction(B, bytes) {
+  // binaryen drops a module's function names unless asked to keep them (a global setting): an unminified build has
+  // them, for the profiles that name Java methods (bench/README.md, "Profiling build"), and the shipped one has none
+  const debugInfo = B.getDebugInfo();
+  B.setDebugInfo(hasNameSection(bytes));
   const m = B.readBinary(bytes, engineFeatures(B));
   try {
     const startRef = m.getStart();
@@ -264,7 +268,39 @@ export function foldStartFunction(B, bytes) {
     };
   } finally {
     m.dispose();
+    B.setDebugInfo(debugInfo);
   }
+}
+
+/**
+ * Whether a module's bytes hold a custom section named "name" (function and local names), read from the section
+ * headers alone.
+ * @param {Uint8Array} bytes
+ */
+export function hasNameSection(bytes) {
+  let at = 8; // magic and version
+  const leb = () => {
+    let v = 0;
+    for (let shift = 0; at < bytes.length; shift += 7) {
+      const x = bytes[at++];
+      v += (x & 0x7f) * 2 ** shift;
+      if (x < 0x80) return v;
+    }
+    return -1;
+  };
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    const size = leb();
+    if (size < 0) return false;
+    const end = at + size;
+    if (id === 0) {
+      const nameLength = leb();
+      const name = new TextDecoder().decode(bytes.subarray(at, at + nameLength));
+      if (name === "name") return true;
+    }
+    at = end;
+  }
+  return false;
 }
 
 async function main(path) {

@@ -16,3 +16,5 @@ export interface FoldReport {
   links: number;
 }
 export function foldStartFunction(B: typeof binaryen, bytes: Uint8Array): { bytes: Uint8Array; report: FoldReport };
+/** Whether the module's bytes hold a "name" custom section (function names), read from the section headers. */
+export function hasNameSection(bytes: Uint8Array): boolean;

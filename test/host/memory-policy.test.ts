@@ -1,12 +1,27 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DeferredGrowthBound, LEAN_MEMORY, memoryPolicy, SPEED_MEMORY, type MemoryPolicy } from "../../src/engine/node/memory-policy.js";
+import { DeferredGrowthBound, DfaClearCollector, LEAN_MEMORY, memoryPolicy, SPEED_MEMORY, type MemoryPolicy, type WorkerMemorySettings } from "../../src/engine/node/memory-policy.js";
 import { engineV8Flags } from "../../src/engine/node/v8-flags.js";
 import { WARM_UP_SOURCES } from "../../src/engine/node/warm-up-sources.js";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
 
+/** A DfaClearCollector over a scripted engine: `sizes` are the DFA sizes its readings return, in order. */
+function collectorFor(settings: WorkerMemorySettings, sizes: number[]): { collector: DfaClearCollector; gcs: number[]; budgets: number[] } {
+  const gcs: number[] = [];
+  const budgets: number[] = [];
+  let reading = 0;
+  const parserCache = (budget: number): string => {
+    if (budget > 0) {
+      budgets.push(budget);
+      return JSON.stringify({ entries: 0 });
+    }
+    return JSON.stringify({ entries: sizes[reading++] });
+  };
+  const collector = new DfaClearCollector(parserCache, () => gcs.push(reading), settings);
+  return { collector, gcs, budgets };
+}
 describe("memory policy: which one applies", () => {
   it("is the front end's default (lean unless given) unless GROOVYMCP_MEMORY says speed (or fast) or lean; verbose is lean, logged", () => {
     expect(memoryPolicy({})).toBe(LEAN_MEMORY);
@@ -21,7 +36,7 @@ describe("memory policy: which one applies", () => {
   });
 
   it("lean: a 48 MiB young generation, 25% old-generation growth once the heap passes 128 MiB, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
-    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, heapGrowingFromMb: 128, parserDfaBudget: 500_000, gcAfterDfaClear: true });
+    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, heapGrowingFromMb: 128, parserDfaBudget: 500_000, gcAfterDfaClear: true, gcNearDfaBudget: 0.8 });
     expect(SPEED_MEMORY).toEqual({ name: "speed", gcAfterDfaClear: false });
   });
 
@@ -35,6 +50,25 @@ describe("memory policy: which one applies", () => {
     expect(engineV8Flags(24, ["--heap-growing-percent=50"], fromStart)).toEqual([]);
     expect(engineV8Flags(26, ["--heap_growing_percent=50"], fromStart)).toEqual([]);
     expect(engineV8Flags(24, [])).toEqual([]);
+  });
+
+  it("collects after each clear, and once per fill of the DFA when it passes the near-budget fraction", () => {
+    // the engine's parserCache export as the worker sees it: the budget call, then one size reading per call
+    const run = (settings: Parameters<typeof collectorFor>[0], sizes: number[]) => {
+      const { collector, gcs, budgets } = collectorFor(settings, sizes);
+      const afterEach = sizes.map(() => (collector.afterCall(), gcs.length));
+      return { afterEach, clears: collector.clears(), near: collector.nearBudgetCollections(), budgets };
+    };
+    const lean = { name: "lean", parserDfaBudget: 1_000, gcAfterDfaClear: true, gcNearDfaBudget: 0.8 };
+    //          sizes:  100  799  800  950  990 | 200 (a clear) 700  810  999 | 50 (a clear) 801
+    expect(run(lean, [100, 799, 800, 950, 990, 200, 700, 810, 999, 50, 801])).toEqual({
+      afterEach: [0, 0, 1, 1, 1, 2, 2, 3, 3, 4, 5], clears: 2, near: 3, budgets: [1_000],
+    });
+    // no fraction, or no budget to take it of: only the clears
+    expect(run({ ...lean, gcNearDfaBudget: undefined }, [100, 900, 200]).afterEach).toEqual([0, 0, 1]);
+    expect(run({ name: "x", gcAfterDfaClear: true, gcNearDfaBudget: 0.8 }, [100, 900_000, 200]).afterEach).toEqual([0, 0, 1]);
+    // a fraction outside (0, 1) is none
+    expect(run({ ...lean, gcNearDfaBudget: 1 }, [100, 1_000, 200]).near).toBe(0);
   });
 
   it("defers the growth bound: no flag below the size, the flag once at or past it, never again; nothing without both settings", () => {

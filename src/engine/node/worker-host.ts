@@ -43,6 +43,7 @@ export function workerSpawn(options: WorkerSpawnOptions): SpawnEngine {
         name: memory.name,
         parserDfaBudget: memory.parserDfaBudget,
         gcAfterDfaClear: memory.gcAfterDfaClear,
+        ...(memory.gcNearDfaBudget !== undefined ? { gcNearDfaBudget: memory.gcNearDfaBudget } : {}),
         verbose: memory.verbose ?? false,
         ...(memory.heapGrowingFromMb !== undefined && !growthOnCommandLine(process.execArgv)
           ? { heapGrowingPercent: memory.heapGrowingPercent, heapGrowingFromMb: memory.heapGrowingFromMb }

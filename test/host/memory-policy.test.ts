@@ -8,8 +8,8 @@ import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
 
 /** A DfaClearCollector over a scripted engine: `sizes` are the DFA sizes its readings return, in order. */
-function collectorFor(settings: WorkerMemorySettings, sizes: number[]): { collector: DfaClearCollector; gcs: number[]; budgets: number[] } {
-  const gcs: number[] = [];
+function collectorFor(settings: WorkerMemorySettings, sizes: number[]): { collector: DfaClearCollector; gcs: () => number; budgets: number[] } {
+  let collected = 0;
   const budgets: number[] = [];
   let reading = 0;
   const parserCache = (budget: number): string => {
@@ -19,9 +19,10 @@ function collectorFor(settings: WorkerMemorySettings, sizes: number[]): { collec
     }
     return JSON.stringify({ entries: sizes[reading++] });
   };
-  const collector = new DfaClearCollector(parserCache, () => gcs.push(reading), settings);
-  return { collector, gcs, budgets };
+  const collector = new DfaClearCollector(parserCache, () => collected++, settings);
+  return { collector, gcs: () => collected, budgets };
 }
+
 describe("memory policy: which one applies", () => {
   it("is the front end's default (lean unless given) unless GROOVYMCP_MEMORY says speed (or fast) or lean; verbose is lean, logged", () => {
     expect(memoryPolicy({})).toBe(LEAN_MEMORY);
@@ -56,8 +57,9 @@ describe("memory policy: which one applies", () => {
     // the engine's parserCache export as the worker sees it: the budget call, then one size reading per call
     const run = (settings: Parameters<typeof collectorFor>[0], sizes: number[]) => {
       const { collector, gcs, budgets } = collectorFor(settings, sizes);
-      const afterEach = sizes.map(() => (collector.afterCall(), gcs.length));
-      return { afterEach, clears: collector.clears(), near: collector.nearBudgetCollections(), budgets };
+      const afterEach = sizes.map(() => (collector.afterCall(), gcs()));
+      // every GC is either after a clear or the once-per-fill one
+      return { afterEach, clears: collector.clears(), near: gcs() - collector.clears(), budgets };
     };
     const lean = { name: "lean", parserDfaBudget: 1_000, gcAfterDfaClear: true, gcNearDfaBudget: 0.8 };
     //          sizes:  100  799  800  950  990 | 200 (a clear) 700  810  999 | 50 (a clear) 801

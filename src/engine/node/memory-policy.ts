@@ -121,7 +121,6 @@ export type ParserCacheExport = (budget: number) => string;
 export class DfaClearCollector {
   private lastEntries = 0;
   private clearsSeen = 0;
-  private nearBudgetGcs = 0;
   /** Entries past which the once-per-fill GC runs (Infinity: never), and whether this fill has had it. */
   private readonly nearBudget: number;
   private nearBudgetDone = false;
@@ -155,7 +154,6 @@ export class DfaClearCollector {
       this.onClear?.(this.lastEntries);
     } else if (!this.nearBudgetDone && now >= this.nearBudget && this.gc !== undefined) {
       this.nearBudgetDone = true;
-      this.nearBudgetGcs++;
       this.gc();
     }
     this.lastEntries = now;
@@ -164,10 +162,5 @@ export class DfaClearCollector {
   /** Clears seen (and collected) so far. */
   clears(): number {
     return this.clearsSeen;
-  }
-
-  /** GCs made because the DFA neared its budget, so far. */
-  nearBudgetCollections(): number {
-    return this.nearBudgetGcs;
   }
 }

@@ -11,7 +11,7 @@
 // the DFA), clear=N (budget N every 50 files), arenas=N (MALLOC_ARENA_MAX). `server=lean|speed` instead drives the
 // host's own worker host (dist/engine/node) with that GROOVYMCP_MEMORY policy; `server=custom` with young, growing
 // (percent), from (MiB of heap after which the growth applies; absent: from the start), budget and gcAfterClear gives
-// the policy lever by lever. `--warm N` first runs bench:real's 300 warm
+// the policy lever by lever (near=fraction: the once-per-fill GC). `--warm N` first runs bench:real's 300 warm
 // files N rounds and reports the last (use `--big 0 --calls 0` for the warm row alone). Times come with the process
 // CPU (all threads), steadier than wall time on a shared machine. The last column splits the highest RSS sample by
 // /proc/self/smaps: JS heap (its new space), the wasm code mapping, other anonymous memory (malloc), mapped files.
@@ -185,11 +185,12 @@ async function serverChild(config) {
   const { workerSpawn } = await import(pathToFileURL(join(root, "dist", "engine", "node", "worker-host.js")).href);
   const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
   const logs = [];
-  // server=custom: the policy's levers one by one (young=MB, growing=percent, from=MB, budget=entries, gcAfterClear=1)
+  // server=custom: the policy's levers one by one (young=MB, growing=percent, from=MB, budget=entries, gcAfterClear=1,
+  // near=fraction of the budget for the once-per-fill GC)
   const memory = config.server !== "custom" ? undefined : { name: "custom", youngGenerationMb: config.young ? Number(config.young) : undefined,
     heapGrowingPercent: config.growing ? Number(config.growing) : undefined,
     heapGrowingFromMb: config.from ? Number(config.from) : undefined, parserDfaBudget: config.budget ? Number(config.budget) : undefined,
-    gcAfterDfaClear: Boolean(config.gcAfterClear), verbose: true };
+    gcAfterDfaClear: Boolean(config.gcAfterClear), gcNearDfaBudget: config.near ? Number(config.near) : undefined, verbose: true };
   const engine = new RecoveringEngine({ spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: [], log: (l) => logs.push(l), memory }) });
   const alone = async (uri, text) => {
     await engine.open(uri, text);

@@ -36,8 +36,8 @@ describe("memory policy: which one applies", () => {
     expect(memoryPolicy({ GROOVYMCP_MEMORY: "verbose" }, SPEED_MEMORY)).toEqual({ ...LEAN_MEMORY, verbose: true });
   });
 
-  it("lean: a 48 MiB young generation, 25% old-generation growth once the heap passes 128 MiB, a 500,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
-    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, heapGrowingFromMb: 128, parserDfaBudget: 500_000, gcAfterDfaClear: true, gcNearDfaBudget: 0.8 });
+  it("lean: a 48 MiB young generation, 25% old-generation growth once the heap passes 128 MiB, a 450,000-entry DFA, a GC after a clear; speed: V8's and the engine's defaults", () => {
+    expect(LEAN_MEMORY).toEqual({ name: "lean", youngGenerationMb: 48, heapGrowingPercent: 25, heapGrowingFromMb: 128, parserDfaBudget: 450_000, gcAfterDfaClear: true, gcNearDfaBudget: 0.8 });
     expect(SPEED_MEMORY).toEqual({ name: "speed", gcAfterDfaClear: false });
   });
 

@@ -16,6 +16,7 @@ import org.teavm.model.ClassHolder;
 import org.teavm.model.ClassHolderTransformer;
 import org.teavm.model.ClassHolderTransformerContext;
 import org.teavm.model.ElementModifier;
+import org.teavm.model.FieldReference;
 import org.teavm.model.Instruction;
 import org.teavm.model.MethodHolder;
 import org.teavm.model.MethodReference;
@@ -30,11 +31,12 @@ import org.teavm.model.instructions.EmptyInstruction;
 import org.teavm.model.instructions.InvokeInstruction;
 import org.teavm.model.instructions.MonitorEnterInstruction;
 import org.teavm.model.instructions.MonitorExitInstruction;
+import org.teavm.model.instructions.PutFieldInstruction;
 import org.teavm.vm.spi.TeaVMHost;
 import org.teavm.vm.spi.TeaVMPlugin;
 
 /**
- * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Six kinds:
+ * Every bytecode-level patch the wasm build makes, in one table, each with its reason. Seven kinds:
  * <ul>
  *   <li>silence: a debugging println of a library method is dropped;</li>
  *   <li>no-stack: an exception class the compiler throws on ordinary input skips stack-trace capture;</li>
@@ -42,7 +44,9 @@ import org.teavm.vm.spi.TeaVMPlugin;
  *   <li>stub: a method whose body only makes sense with a JVM (bytecode generation, runtime reflection) throws;</li>
  *   <li>delegate: a method whose body compiles and runs helper code is replaced by the engine's own version;</li>
  *   <li>construct: in one class, {@code new C(...)} of one JDK class builds the engine's subclass of it instead
- *   (same constructor descriptor), for a private field whose methods cannot be delegated one by one.</li>
+ *   (same constructor descriptor), for a private field whose methods cannot be delegated one by one;</li>
+ *   <li>filter: every store to one field of a class, in that class, first passes the value through a static method
+ *   (a final field whose value the engine shares between objects).</li>
  * </ul>
  * Classes replaced wholesale are separate source files in this module (see docs/engine.md).
  */
@@ -75,6 +79,8 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     private static final Map<String, String> DELEGATE_RECEIVERS = new HashMap<>();
     /** class#constructed class -> subclass that class's own "new constructed(...)" builds instead. */
     private static final Map<String, String> CONSTRUCTS = new HashMap<>();
+    /** class#field -> static method (class#name) from the field's type to it; the class's stores to the field use its result. */
+    private static final Map<String, String> FILTERS = new HashMap<>();
     /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
     private static final Map<String, String> SILENCED = new HashMap<>();
     /** class -> reason; the class gets a fillInStackTrace() that returns this (subclasses inherit it). */
@@ -194,6 +200,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // remove, clear and clone as HashMap does, from one open-addressed table with Fibonacci hashing.
         CONSTRUCTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet#java.util.HashMap",
                 "groovyjarjarantlr4.v4.runtime.atn.ConfigKeyMap");
+        // A fifth of the warm DFA's prediction contexts are array contexts, each with its own int[] of return states,
+        // ~86 bytes in WasmGC for five elements; the real-code corpus has ~460 distinct lists among ~97,000 of them
+        // (docs/engine-performance.md, session 17). Nothing writes such an array after the constructor has hashed
+        // it, so one array per list is shared.
+        FILTERS.put("groovyjarjarantlr4.v4.runtime.atn.ArrayPredictionContext#returnStates",
+                "groovyjarjarantlr4.v4.runtime.atn.SharedIntArrays#returnStates");
         // Every token's text and every AST node's end position go through the 8-bit char stream's getText, which
         // decodes ISO-8859-1 with new String(bytes, ..., ISO_8859_1): in TeaVM's classlib that builds a generic
         // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/engine-performance.md,
@@ -223,7 +235,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         REDIRECTS.put(key, new Redirect(target, receiver));
     }
 
-    /** Keys of the four tables that changed something in this build. */
+    /** Keys of the tables that changed something in this build. */
     private final Set<String> applied = new HashSet<>();
 
     @Override
@@ -262,6 +274,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         }
         for (String k : CONSTRUCTS.keySet()) {
             all.add("construct " + k);
+        }
+        for (String k : FILTERS.keySet()) {
+            all.add("filter " + k);
         }
         for (String k : SILENCED.keySet()) {
             all.add("silence " + k);
@@ -315,6 +330,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
             }
             if (method.getProgram() != null) {
                 constructs(cls.getName(), method.getProgram());
+                filters(cls, method.getProgram());
             }
             if (SILENCED.containsKey(key) && method.getProgram() != null) {
                 applied.add("silence " + key);
@@ -428,6 +444,41 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                     init.setMethod(new MethodReference(replacement, init.getMethod().getDescriptor()));
                 }
             }
+        }
+    }
+
+    /** The filter table for one method of {@code owner}: each store to a filtered field of its own stores the result. */
+    private void filters(ClassHolder cls, Program program) {
+        String owner = cls.getName();
+        List<PutFieldInstruction> stores = new ArrayList<>();
+        for (BasicBlock block : program.getBasicBlocks()) {
+            for (Instruction insn : block) {
+                if (insn instanceof PutFieldInstruction
+                        && ((PutFieldInstruction) insn).getField().getClassName().equals(owner)) {
+                    stores.add((PutFieldInstruction) insn);
+                }
+            }
+        }
+        for (PutFieldInstruction store : stores) {
+            FieldReference field = store.getField();
+            String key = owner + "#" + field.getFieldName();
+            String target = FILTERS.get(key);
+            if (target == null) {
+                continue;
+            }
+            applied.add("filter " + key);
+            String[] t = target.split("#");
+            // the declared type, which the parser's instruction may leave unset
+            ValueType type = cls.getField(field.getFieldName()).getType();
+            InvokeInstruction call = new InvokeInstruction();
+            call.setType(InvocationType.SPECIAL);
+            call.setMethod(new MethodReference(t[0], t[1], type, type));
+            call.setArguments(store.getValue());
+            Variable filtered = program.createVariable();
+            call.setReceiver(filtered);
+            call.setLocation(store.getLocation());
+            store.insertPrevious(call);
+            store.setValue(filtered);
         }
     }
 

@@ -53,7 +53,8 @@ public final class CompactContextCache extends AbstractMap<PredictionContext, Pr
         return PredictionContext.getCachedContext(context, cache, new PredictionContext.IdentityHashMap());
     }
 
-    private static int slot(int hash, int mask) {
+    /** The home slot of {@code hash} in a table of {@code mask + 1} slots, a power of two (SharedIntArrays too). */
+    static int slot(int hash, int mask) {
         // Fibonacci hashing: the top bits of the product, as many as the table needs
         return (hash * 0x9E3779B9) >>> Integer.numberOfLeadingZeros(mask);
     }

@@ -65,7 +65,8 @@ public final class PackedConfigSet extends ATNConfigSet {
             boolean hasSemanticContext, boolean dipsIntoOuterContext, boolean outermostConfigSet) {
         super(EMPTY, true);
         this.atn = atn;
-        this.codes = codes;
+        // most DFA states have the codes of another state (SharedIntArrays); a copy's are shared already
+        this.codes = SharedIntArrays.configCodes(codes);
         this.wide = wide;
         this.contexts = contexts;
         this.semantics = semantics;

@@ -79,7 +79,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     private static final Map<String, String> DELEGATE_RECEIVERS = new HashMap<>();
     /** class#constructed class -> subclass that class's own "new constructed(...)" builds instead. */
     private static final Map<String, String> CONSTRUCTS = new HashMap<>();
-    /** class#field -> static method (class#name) from the field's type to it; the class's stores to the field use its result. */
+    /** class#field -> static method (class#name) from the field's type to it, whose result the class's stores store. */
     private static final Map<String, String> FILTERS = new HashMap<>();
     /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
     private static final Map<String, String> SILENCED = new HashMap<>();
@@ -201,7 +201,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         CONSTRUCTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet#java.util.HashMap",
                 "groovyjarjarantlr4.v4.runtime.atn.ConfigKeyMap");
         // A fifth of the warm DFA's prediction contexts are array contexts, each with its own int[] of return states,
-        // ~86 bytes in WasmGC for five elements; the real-code corpus has ~460 distinct lists among ~97,000 of them
+        // ~86 bytes in WasmGC for five elements; the real-code corpus has 463 distinct lists among ~97,000 of them
         // (docs/engine-performance.md, session 17). Nothing writes such an array after the constructor has hashed
         // it, so one array per list is shared.
         FILTERS.put("groovyjarjarantlr4.v4.runtime.atn.ArrayPredictionContext#returnStates",
@@ -447,7 +447,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         }
     }
 
-    /** The filter table for one method of {@code owner}: each store to a filtered field of its own stores the result. */
+    /** The filter table for one method of {@code cls}: a store to a filtered field of its own stores the result. */
     private void filters(ClassHolder cls, Program program) {
         String owner = cls.getName();
         List<PutFieldInstruction> stores = new ArrayList<>();

@@ -14,11 +14,11 @@
  *   from the start: while the heap grows from nothing to the
  *   engine's working set (load, the first compiles) the bound makes V8 collect at every 25% of growth, which cost
  *   ~150 ms of spawn -> first diagnostics (docs/engine-performance.md, "Session 10 (lead)");
- * - the parser's DFA budget at 450,000 entries (~70 MB of wasm heap, ~160 bytes an entry; the engine's own default is 1,000,000 and the
- *   947 real files reach 978,508): the bench's 300 warm files need 375,823, so that row never clears; a run over more
- *   distinct code than it holds clears and re-warms every few hundred files (2,000 real files: 5 clears). It was
- *   500,000 until the engine shared the DFA's int arrays (docs/engine-performance.md, "Session 17"): 450,000 took
- *   another ~13 MB off the 2,000-file peak for ~+10% of that run's CPU;
+ * - the parser's DFA budget at 450,000 entries (~70 MB of wasm heap, ~160 bytes an entry; the engine's own default
+ *   is 1,000,000 and the 947 real files reach 978,508): the bench's 300 warm files need 375,823, so that row never
+ *   clears; a run over more distinct code than it holds clears and re-warms every few hundred files (2,000 real
+ *   files: 5 clears). It was 500,000 until the engine shared the DFA's int arrays (docs/engine-performance.md,
+ *   "Session 17"): 450,000 took another ~13 MB off the 2,000-file peak for ~+10% of that run's CPU;
  * - a full GC right after the engine has cleared its DFA, so the old generation's next limit is set from the live
  *   set without the old cache instead of with it; a memory-reducing one, so that V8 also gives back the heap pages it
  *   freed, which it otherwise keeps in a pool for reuse (docs/engine-performance.md, "Session 15");

@@ -4,8 +4,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import groovyjarjarantlr4.v4.runtime.atn.ATN;
 import groovyjarjarantlr4.v4.runtime.atn.CompactContextCache;
-import groovyjarjarantlr4.v4.runtime.atn.SharedIntArrays;
 import groovyjarjarantlr4.v4.runtime.atn.SeededParserDfa;
+import groovyjarjarantlr4.v4.runtime.atn.SharedIntArrays;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 import org.apache.groovy.parser.antlr4.GroovyParser;
 

@@ -81,6 +81,8 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     private static final Map<String, String> CONSTRUCTS = new HashMap<>();
     /** class#field -> static method (class#name) from the field's type to it, whose result the class's stores store. */
     private static final Map<String, String> FILTERS = new HashMap<>();
+    /** The classes FILTERS names, so that the other classes' methods are not scanned for field stores. */
+    private static final Set<String> FILTERED_CLASSES = new HashSet<>();
     /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
     private static final Map<String, String> SILENCED = new HashMap<>();
     /** class -> reason; the class gets a fillInStackTrace() that returns this (subclasses inherit it). */
@@ -229,6 +231,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         NO_STACK.put("groovyjarjarantlr4.v4.runtime.RecognitionException", noStack);
         NO_STACK.put("groovyjarjarantlr4.v4.runtime.misc.ParseCancellationException", noStack);
         NO_STACK.put("org.apache.groovy.parser.antlr4.GroovySyntaxError", noStack);
+        for (String key : FILTERS.keySet()) {
+            FILTERED_CLASSES.add(key.substring(0, key.indexOf('#')));
+        }
     }
 
     private static void redirect(String key, String target, String receiver) {
@@ -450,6 +455,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     /** The filter table for one method of {@code cls}: a store to a filtered field of its own stores the result. */
     private void filters(ClassHolder cls, Program program) {
         String owner = cls.getName();
+        if (!FILTERED_CLASSES.contains(owner)) {
+            return;
+        }
         List<PutFieldInstruction> stores = new ArrayList<>();
         for (BasicBlock block : program.getBasicBlocks()) {
             for (Instruction insn : block) {

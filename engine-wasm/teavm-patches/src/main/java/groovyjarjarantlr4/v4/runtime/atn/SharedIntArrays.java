@@ -71,7 +71,7 @@ public final class SharedIntArrays {
         if (4 * (size + 1) > 3 * t.length) {
             grow();
         }
-        insert(table, values);
+        insert(table, values, hash);
         size++;
         return values;
     }
@@ -81,9 +81,9 @@ public final class SharedIntArrays {
         size = 0;
     }
 
-    private static void insert(int[][] t, int[] values) {
+    private static void insert(int[][] t, int[] values, int hash) {
         int mask = t.length - 1;
-        int i = CompactContextCache.slot(Arrays.hashCode(values), mask);
+        int i = CompactContextCache.slot(hash, mask);
         while (t[i] != null) {
             i = (i + 1) & mask;
         }
@@ -94,7 +94,7 @@ public final class SharedIntArrays {
         int[][] bigger = new int[table.length * 2][];
         for (int[] e : table) {
             if (e != null) {
-                insert(bigger, e);
+                insert(bigger, e, Arrays.hashCode(e));
             }
         }
         table = bigger;

@@ -4,6 +4,10 @@
 // `-Dteavm.minifying=false` and point GROOVYMCP_ENGINE_DIR at its dist/.
 //
 //   node bench/engine-real/profile.mjs [--files 120] [--rounds 3] [--top 25] [--jvm-only|--wasm-only]
+//
+// `--first <file> [--runs 3]` profiles instead what issue 10's first-answer rows measure: the first diagnostics of one
+// file in a fresh process, after load (cold V8 code, the seeded parser DFA, the class model's first lookups), wasm
+// only, one child process per run; stages in ms are medians over the runs.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
@@ -17,7 +21,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const work = join(root, "bench", ".cache", "engine-real");
 const { values: opt } = parseArgs({
   options: { files: { type: "string", default: "120" }, rounds: { type: "string", default: "3" }, top: { type: "string", default: "25" },
-    "jvm-only": { type: "boolean", default: false }, reuse: { type: "boolean", default: false }, "wasm-only": { type: "boolean", default: false } },
+    "jvm-only": { type: "boolean", default: false }, reuse: { type: "boolean", default: false }, "wasm-only": { type: "boolean", default: false },
+    first: { type: "string", default: "" }, runs: { type: "string", default: "3" }, "child-first": { type: "string", default: "" } },
 });
 
 /**
@@ -150,6 +155,61 @@ const parseDuration = (d) => {
   const m = /PT(?:(\d+)M)?([\d.]+)S/.exec(d ?? "");
   return m ? (Number(m[1] ?? 0) * 60 + Number(m[2])) * 1000 : 0;
 };
+
+/** One fresh process: load, then the profiled first diagnostics of the file; the profile goes to `out`. */
+async function childFirst(path, out) {
+  const e = await openEngine();
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 100 });
+  await session.post("Profiler.start");
+  const t0 = performance.now();
+  await diagnoseAlone(e, pathToFileURL(path).href, readFileSync(path, "utf8"));
+  const ms = performance.now() - t0;
+  const { profile } = await session.post("Profiler.stop");
+  writeFileSync(out, JSON.stringify(profile));
+  process.stdout.write(JSON.stringify({ ms, loadMs: e.loadMs }) + "\n");
+}
+
+function firstProfiles(path, runs) {
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  mkdirSync(work, { recursive: true });
+  const perRun = [];
+  const pooled = [];
+  for (let r = 0; r < runs; r++) {
+    const out = join(work, `wasm-first-${r}.cpuprofile`);
+    const c = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child-first", out, "--first", path], { encoding: "utf8", maxBuffer: 1 << 26 });
+    if (c.status !== 0) throw new Error(`first-compile child failed (${c.status}): ${c.stderr.slice(-800)}`);
+    const { ms, loadMs } = JSON.parse(c.stdout.trim().split("\n").pop());
+    const stacks = v8Stacks(JSON.parse(readFileSync(out, "utf8")));
+    pooled.push(...stacks);
+    perRun.push({ ms, loadMs, agg: aggregate(stacks) });
+  }
+  const lines = readFileSync(path, "utf8").split("\n").length;
+  console.log(`## First-compile profile: ${path} (${lines} lines) in ${runs} fresh processes; Node ${process.versions.node}\n`);
+  console.log(`load ${perRun.map((p) => p.loadMs.toFixed(0)).join(", ")} ms; first diagnostics (profiled) ${perRun.map((p) => p.ms.toFixed(0)).join(", ")} ms\n`);
+  console.log("| stage (innermost on the stack) | share (pooled) | ms (median over runs) |\n|---|---:|---:|");
+  const P = aggregate(pooled);
+  for (const k of [...STAGES.map(([n]) => n), "unattributed"]) {
+    const ms = median(perRun.map((p) => ((p.agg.incl.get(k) ?? 0) / p.agg.total) * p.ms));
+    console.log(`| ${k} | ${((100 * (P.incl.get(k) ?? 0)) / P.total).toFixed(1)}% | ${ms.toFixed(0)} |`);
+  }
+  const top = Number(opt.top);
+  console.log(`\n### top ${top} functions by self time (pooled)\n\n| self | function | stage |\n|---:|---|---|`);
+  for (const [fn, w] of [...P.self].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`| ${((100 * w) / P.total).toFixed(1)}% | \`${fn.slice(0, 110)}\` | ${stageOf(fn) ?? ""} |`);
+  }
+}
+
+if (opt["child-first"]) {
+  await childFirst(opt.first, opt["child-first"]);
+  process.exit(0);
+}
+if (opt.first) {
+  firstProfiles(opt.first, Number(opt.runs));
+  process.exit(0);
+}
 
 const all = await realCodeFiles({ min: 500 });
 const files = sample(all, Number(opt.files));

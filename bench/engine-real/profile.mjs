@@ -93,6 +93,16 @@ function v8Stacks(profile) {
   return profile.samples.map((id, i) => ({ frames: framesOf(id), weight: profile.timeDeltas[i] ?? 0 }));
 }
 
+/** Starts V8's sampling profiler in this thread (interval in µs); the returned function stops it and gives the profile. */
+async function startProfiler(interval) {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval });
+  await session.post("Profiler.start");
+  return async () => (await session.post("Profiler.stop")).profile;
+}
+
 async function wasmProfile(files, rounds) {
   const saved = join(work, "wasm-warm.cpuprofile");
   if (opt.reuse && existsSync(saved)) {
@@ -103,15 +113,11 @@ async function wasmProfile(files, rounds) {
   const e = await openEngine();
   const items = files.map((f) => ({ uri: pathToFileURL(f.path).href, text: readFileSync(f.path, "utf8") }));
   for (const it of items) await diagnoseAlone(e, it.uri, it.text); // warm-up round, not profiled
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 500 });
-  await session.post("Profiler.start");
+  const stop = await startProfiler(500);
   const t0 = performance.now();
   for (let r = 1; r < rounds; r++) for (const it of items) await diagnoseAlone(e, it.uri, it.text);
   const ms = performance.now() - t0;
-  const { profile } = await session.post("Profiler.stop");
+  const profile = await stop();
   mkdirSync(work, { recursive: true });
   writeFileSync(join(work, "wasm-warm.cpuprofile"), JSON.stringify(profile));
   return { ms, roundMs: ms / (rounds - 1), stacks: v8Stacks(profile) };
@@ -159,15 +165,11 @@ const parseDuration = (d) => {
 /** One fresh process: load, then the profiled first diagnostics of the file; the profile goes to `out`. */
 async function childFirst(path, out) {
   const e = await openEngine();
-  const session = new Session();
-  session.connect();
-  await session.post("Profiler.enable");
-  await session.post("Profiler.setSamplingInterval", { interval: 100 });
-  await session.post("Profiler.start");
+  const stop = await startProfiler(100);
   const t0 = performance.now();
   await diagnoseAlone(e, pathToFileURL(path).href, readFileSync(path, "utf8"));
   const ms = performance.now() - t0;
-  const { profile } = await session.post("Profiler.stop");
+  const profile = await stop();
   writeFileSync(out, JSON.stringify(profile));
   process.stdout.write(JSON.stringify({ ms, loadMs: e.loadMs }) + "\n");
 }

@@ -181,7 +181,9 @@ function firstProfiles(path, runs) {
   const pooled = [];
   for (let r = 0; r < runs; r++) {
     const out = join(work, `wasm-first-${r}.cpuprofile`);
-    const c = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--child-first", out, "--first", path], { encoding: "utf8", maxBuffer: 1 << 26 });
+    // the parent's V8 options go to each child, so a flag can be profiled (node --some-flag profile.mjs --first ...)
+    const c = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--child-first", out, "--first", path],
+      { encoding: "utf8", maxBuffer: 1 << 26 });
     if (c.status !== 0) throw new Error(`first-compile child failed (${c.status}): ${c.stderr.slice(-800)}`);
     const { ms, loadMs } = JSON.parse(c.stdout.trim().split("\n").pop());
     const stacks = v8Stacks(JSON.parse(readFileSync(out, "utf8")));
@@ -209,7 +211,14 @@ if (opt["child-first"]) {
   process.exit(0);
 }
 if (opt.first) {
-  firstProfiles(opt.first, Number(opt.runs));
+  const runs = Number(opt.runs);
+  const bad = !Number.isInteger(runs) || runs < 1 ? `--runs must be a whole number of at least 1, not ${opt.runs}`
+    : !existsSync(opt.first) ? `--first: no such file: ${opt.first}` : null;
+  if (bad) {
+    process.stderr.write(`profile: ${bad}\n`);
+    process.exit(2);
+  }
+  firstProfiles(opt.first, runs);
   process.exit(0);
 }
 

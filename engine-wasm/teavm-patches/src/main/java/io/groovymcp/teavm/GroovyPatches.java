@@ -83,6 +83,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
     private static final Map<String, String> FILTERS = new HashMap<>();
     /** The classes FILTERS names, so that the other classes' methods are not scanned for field stores. */
     private static final Set<String> FILTERED_CLASSES = new HashSet<>();
+    /**
+     * class#method -> owner#field: the method (static, one parameter of the owner's type) returns that field of its
+     * argument, private or not. For a stand-in that must read a library's private field: its Java body reads it by
+     * reflection on the JVM (for its tests), and TeaVM, which checks no access, gets the plain read.
+     */
+    private static final Map<String, String> FIELD_READS = new HashMap<>();
     /** class#method -> reason; its calls to PrintStream.println(String) become no-ops. */
     private static final Map<String, String> SILENCED = new HashMap<>();
     /** class -> reason; the class gets a fillInStackTrace() that returns this (subclasses inherit it). */
@@ -208,6 +214,13 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // it, so one array per list is shared.
         FILTERS.put("groovyjarjarantlr4.v4.runtime.atn.ArrayPredictionContext#returnStates",
                 "groovyjarjarantlr4.v4.runtime.atn.SharedIntArrays#returnStates");
+        // A precedence DFA's isEmpty copies its start states' edge maps into TreeMaps only to ask whether they are
+        // empty, at every prediction of Groovy's expression rule: 4-5% of a warm compile in wasm
+        // (docs/engine-performance.md, session 19). The stand-in asks the edge maps themselves.
+        DELEGATES.put("groovyjarjarantlr4.v4.runtime.dfa.DFA#isEmpty",
+                "groovyjarjarantlr4.v4.runtime.dfa.DfaEmptiness#isEmpty");
+        FIELD_READS.put("groovyjarjarantlr4.v4.runtime.dfa.DfaEmptiness#edges",
+                "groovyjarjarantlr4.v4.runtime.dfa.DFAState#edges");
         // Every token's text and every AST node's end position go through the 8-bit char stream's getText, which
         // decodes ISO-8859-1 with new String(bytes, ..., ISO_8859_1): in TeaVM's classlib that builds a generic
         // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/engine-performance.md,
@@ -283,6 +296,9 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         for (String k : FILTERS.keySet()) {
             all.add("filter " + k);
         }
+        for (String k : FIELD_READS.keySet()) {
+            all.add("field-read " + k);
+        }
         for (String k : SILENCED.keySet()) {
             all.add("silence " + k);
         }
@@ -324,6 +340,11 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 } else {
                     pe.defaultValue(rt).returnValue();
                 }
+                continue;
+            }
+            if (FIELD_READS.containsKey(key)) {
+                applied.add("field-read " + key);
+                readField(method, FIELD_READS.get(key), context);
                 continue;
             }
             String exact = key + parameters(method.getReference());
@@ -391,6 +412,16 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         for (Instruction insn : prints) {
             insn.replace(new EmptyInstruction());
         }
+    }
+
+    private static void readField(MethodHolder method, String field, ClassHolderTransformerContext context) {
+        String[] f = field.split("#");
+        if (!method.hasModifier(ElementModifier.STATIC) || method.getParameterTypes().length != 1
+                || !method.getParameterTypes()[0].equals(ValueType.object(f[0]))) {
+            throw new IllegalStateException("field-read " + method.getReference() + ": not static of one " + f[0]);
+        }
+        ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
+        pe.var(1, ValueType.object(f[0])).getField(f[1], method.getResultType()).returnValue();
     }
 
     private static void delegate(MethodHolder method, String target, String receiverType,

@@ -1,5 +1,7 @@
 package io.groovymcp.engine.compile;
 
+import io.groovymcp.engine.text.Chars;
+
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -114,12 +116,12 @@ public final class DependencyClosure {
                     continue; // "classes": the lexer reads one identifier there, never the keyword
                 }
                 int k = skipBetweenTokens(t, end);
-                if (k >= len || !Character.isJavaIdentifierPart(t.codePointAt(k))) {
+                if (k >= len || !Chars.isJavaIdentifierPart(t.codePointAt(k))) {
                     continue;
                 }
                 int j = k;
-                while (j < len && Character.isJavaIdentifierPart(t.codePointAt(j))) {
-                    if (j > k && Character.isIdentifierIgnorable(t.codePointAt(j))) {
+                while (j < len && Chars.isJavaIdentifierPart(t.codePointAt(j))) {
+                    if (j > k && Chars.isIdentifierIgnorable(t.codePointAt(j))) {
                         out.add(t.substring(k, j));
                     }
                     j += Character.charCount(t.codePointAt(j));
@@ -134,7 +136,7 @@ public final class DependencyClosure {
      * (a supplementary one may be ignorable and still be taken, so those never count here, which keeps the superset).
      */
     private static boolean continuesIdentifier(int c) {
-        return Character.isJavaIdentifierPart(c) && !Character.isIdentifierIgnorable(c)
+        return Chars.isJavaIdentifierPart(c) && !Chars.isIdentifierIgnorable(c)
                 && !Character.isSupplementaryCodePoint(c);
     }
 
@@ -215,7 +217,7 @@ public final class DependencyClosure {
         int len = t.length();
         while (i < len) {
             int c = t.codePointAt(i);
-            if (!Character.isJavaIdentifierPart(c) || Character.isIdentifierIgnorable(c)) {
+            if (!Chars.isJavaIdentifierPart(c) || Chars.isIdentifierIgnorable(c)) {
                 i += Character.charCount(c);
                 continue;
             }
@@ -225,7 +227,7 @@ public final class DependencyClosure {
             addPieces(w, i > 0 && t.charAt(i - 1) == '\\', words);
             if (declared != null && isDeclaring(w)) {
                 int k = skipBetweenTokens(t, j);
-                if (k < len && Character.isJavaIdentifierPart(t.codePointAt(k))) {
+                if (k < len && Chars.isJavaIdentifierPart(t.codePointAt(k))) {
                     declared.add(t.substring(k, wordEnd(t, k)));
                 }
             }
@@ -244,7 +246,7 @@ public final class DependencyClosure {
         int n = w.length();
         int from = 0;
         for (int i = 0; i <= n; i++) {
-            if (i == n || w.charAt(i) == '$' || Character.isIdentifierIgnorable(w.charAt(i))) {
+            if (i == n || w.charAt(i) == '$' || Chars.isIdentifierIgnorable(w.charAt(i))) {
                 if (from > 0 || i < n) {
                     if (i > from) {
                         words.add(w.substring(from, i));
@@ -265,7 +267,7 @@ public final class DependencyClosure {
 
     private static int wordEnd(String t, int from) {
         int j = from + Character.charCount(t.codePointAt(from));
-        while (j < t.length() && Character.isJavaIdentifierPart(t.codePointAt(j))) {
+        while (j < t.length() && Chars.isJavaIdentifierPart(t.codePointAt(j))) {
             j += Character.charCount(t.codePointAt(j));
         }
         return j;

@@ -1,6 +1,7 @@
 package io.groovymcp.engine.query;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,7 @@ import org.codehaus.groovy.control.SourceUnit;
 import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.text.Chars;
 import io.groovymcp.engine.text.SourceText;
 
 /**
@@ -44,9 +46,18 @@ final class OrganizeImports {
         if (m == null) {
             return out;
         }
-        Set<String> used = usedNames(cache, st.text());
         List<ImportNode> all = new ArrayList<>(m.getImports());
         all.addAll(m.getStaticImports().values());
+        // the used names cost a second lex of the whole text (as much as the compile's own lexing): only a file
+        // with an import in its text needs them
+        boolean written = false;
+        for (ImportNode i : all) {
+            written |= i.getLineNumber() >= 1;
+        }
+        if (!written) {
+            return out;
+        }
+        Set<String> used = usedNames(cache, st.text());
         all.sort((a, b) -> Integer.compare(a.getLineNumber(), b.getLineNumber()));
         for (ImportNode i : all) {
             if (i.getLineNumber() < 1 || used.contains(i.getAlias())) {
@@ -64,7 +75,8 @@ final class OrganizeImports {
 
     /** Identifier tokens outside import and package statements. */
     static Set<String> usedNames(QueryCache cache, String text) {
-        Set<String> used = new TreeSet<>();
+        // asked only whether it contains a name: no order needed, and TeaVM's TreeSet pays a cast check per comparison
+        Set<String> used = new HashSet<>();
         boolean header = false;
         for (Lexing.Tok t : cache.lex(text)) {
             if (t.type == GroovyLexer.IMPORT || t.type == GroovyLexer.PACKAGE) {
@@ -78,7 +90,7 @@ final class OrganizeImports {
                 String s = t.text;
                 for (int i = s.indexOf('$'); i >= 0; i = s.indexOf('$', i + 1)) {
                     int j = i + 1;
-                    while (j < s.length() && Character.isJavaIdentifierPart(s.charAt(j))) {
+                    while (j < s.length() && Chars.isJavaIdentifierPart(s.charAt(j))) {
                         j++;
                     }
                     if (j > i + 1) {

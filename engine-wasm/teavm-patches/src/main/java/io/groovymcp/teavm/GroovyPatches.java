@@ -15,7 +15,9 @@ import org.teavm.model.BasicBlock;
 import org.teavm.model.ClassHolder;
 import org.teavm.model.ClassHolderTransformer;
 import org.teavm.model.ClassHolderTransformerContext;
+import org.teavm.model.ClassReader;
 import org.teavm.model.ElementModifier;
+import org.teavm.model.FieldReader;
 import org.teavm.model.FieldReference;
 import org.teavm.model.Instruction;
 import org.teavm.model.MethodHolder;
@@ -419,6 +421,14 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         if (!method.hasModifier(ElementModifier.STATIC) || method.getParameterTypes().length != 1
                 || !method.getParameterTypes()[0].equals(ValueType.object(f[0]))) {
             throw new IllegalStateException("field-read " + method.getReference() + ": not static of one " + f[0]);
+        }
+        // a library upgrade that renames or retypes the field fails the build here, by name
+        ClassReader owner = context.getHierarchy().getClassSource().get(f[0]);
+        FieldReader target = owner == null ? null : owner.getField(f[1]);
+        if (target == null || !target.getType().equals(method.getResultType())) {
+            throw new IllegalStateException("field-read " + method.getReference() + ": " + field + " is "
+                    + (target == null ? "missing" : "of type " + target.getType()) + ", not "
+                    + method.getResultType());
         }
         ProgramEmitter pe = ProgramEmitter.create(method, context.getHierarchy());
         pe.var(1, ValueType.object(f[0])).getField(f[1], method.getResultType()).returnValue();

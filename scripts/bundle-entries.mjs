@@ -2,7 +2,7 @@
 // (esbuild, from tsc's output in dist/, so the bundle holds exactly the JavaScript the tests import). Node's ES module
 // loader costs about 1-2 ms per module on the machines measured, and a server start resolves ~60 modules before it
 // can start the engine, then ~20 more in the worker: 100-150 ms of the time to the first answer
-// (docs/engine-performance.md, "Session 14"). Both bundles sit directly in dist/, where src/package-file.ts sits,
+// (docs/performance.md, "Start-up"). Both bundles sit directly in dist/, where src/package-file.ts sits,
 // so paths from the package root resolve the same in both layouts; the bundled worker host finds the bundled
 // worker beside it (dist/engine-worker.js), the unbundled one finds tsc's (dist/engine/node/engine-worker.js).
 // The rest of dist/ stays as tsc wrote it, for the benches and tests that import single modules.

@@ -51,7 +51,7 @@ export class EnginePool {
     const files = locateEngineFiles();
     for (let i = 0; i < size; i++) {
       // speed unless GROOVYMCP_MEMORY says otherwise: a lint run is a batch whose time counts, over many distinct
-      // files (the lean DFA budget would clear and re-warm; docs/engine-performance.md, "Session 10 (helper rss)")
+      // files (the lean DFA budget would clear and re-warm; docs/performance.md, "Memory policies")
       const spawn = configured(workerSpawn({ files, classpathJars, log, memory: memoryPolicy(process.env, SPEED_MEMORY) }), (cap) => {
         this.cap = cap;
       });

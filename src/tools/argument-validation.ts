@@ -7,7 +7,7 @@ import type { Schema } from "./schema-parts.js";
  * The build compiles every tool's two schemas to code ahead of time (scripts/compile-validators.mjs writes
  * dist/tool-validators.js with ajv's standalone code, from the same schemas and options as below), so a server
  * neither loads ajv nor compiles a schema at run time: both cost ~200 ms of main-thread CPU during the engine's
- * start, and the first call paid for its schema (docs/engine-performance.md, "Session 14"). Validators are looked
+ * start, and the first call paid for its schema (docs/performance.md, "Start-up"). Validators are looked
  * up by the schema's JSON text, so one built from another schema is never used: a schema the file does not hold
  * (a tree where only tsc ran) is compiled here with ajv, loaded on first need.
  */

@@ -84,7 +84,7 @@ export interface OperationResults {
 
 export type OperationName = keyof OperationResults;
 
-/** File kinds the lint op's AST rules know (the host decides; /work/coord/LINT-OP.md). */
+/** File kinds the lint op's AST rules know (the host decides; docs/engine-contract.md, "lint"). */
 export type LintFileKind = "class" | "script" | "jenkins" | "gradle";
 export const LINT_FILE_KINDS: readonly LintFileKind[] = ["class", "script", "jenkins", "gradle"];
 

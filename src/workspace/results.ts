@@ -173,7 +173,7 @@ export interface CloseResult {
 }
 
 /**
- * One node of the compiler's AST (the `ast` op, /work/coord/requests/fidelity-from-web-ast-op.md): Groovy's own
+ * One node of the compiler's AST (the `ast` op, docs/engine-contract.md): Groovy's own
  * node class name, a short label (name, operator or constant) and, on expressions, the type the compiler gave it:
  * the static type checker's inferred type under @TypeChecked/@CompileStatic, else the declared type.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { engineV8Flags, node22RelaunchArgs } from "../../src/engine/node/v8-flags.js";
 
-// Which V8 flags the host adds for the engine (why: src/engine/node/v8-flags.ts, docs/engine-performance.md).
+// Which V8 flags the host adds for the engine (why: src/engine/node/v8-flags.ts, docs/performance.md, "Start-up").
 describe("engineV8Flags", () => {
   it.each([
     [22, [], ["--liftoff-only"]],
@@ -16,7 +16,7 @@ describe("engineV8Flags", () => {
   });
 });
 
-// Whether src/cli.ts re-execs itself with the faster Node 22 tier (docs/engine-performance.md, "Node 22 launcher").
+// Whether src/cli.ts re-execs itself with the faster Node 22 tier (docs/performance.md, "Start-up").
 describe("node22RelaunchArgs", () => {
   const argv = ["/usr/bin/node", "/x/dist/cli.js", "lint", "src"];
   const on = { optIn: true };

@@ -85,7 +85,7 @@ function fullGc(flavor: "regular" | "last-resort"): () => void {
 const collectNow = fullGc("regular");
 // After the parser's DFA is cleared: a memory-reducing GC. V8 keeps the heap pages a GC frees in a pool for reuse
 // and returns them to the system only on a GC asked to reduce memory, as this flavor is; after a regular one the
-// cleared DFA's ~100 MB of pages stayed resident (docs/engine-performance.md, "Session 15").
+// cleared DFA's ~100 MB of pages stayed resident (docs/performance.md, "Memory policies").
 const reduceMemoryNow = fullGc("last-resort");
 let collector: DfaClearCollector | undefined;
 const memory = data.memory;

@@ -12,7 +12,7 @@ import { WARM_UP_SOURCES } from "./warm-up-sources.js";
  * every open buffer; since per-buffer calls compile only their dependency closure the per-call case is gone, and
  * what is left (a workspace-wide call over several such buffers) is V8's inlining choices, trained on the warm-up's
  * ordinary Groovy, fitting that input less well: 1.0-1.8x on the fourth buffer, gone with inlining off
- * (docs/engine-performance.md, "Session 9 (helper cold)"). Ordinary files, large ones included, compile faster.
+ * (docs/performance.md, "Start-up"). Ordinary files, large ones included, compile faster.
  */
 export const WARM_UP_VARIABLE = "GROOVYMCP_WARMUP";
 
@@ -66,7 +66,7 @@ export interface WarmUpReport {
  * The idle warm-up: while the client has not called a tool yet (an MCP client spawns the server, handshakes, and
  * usually calls its first tool much later), compile Groovy of our own so that V8 has tiered up the compiler's hot
  * code and the parser's DFA knows the common decisions when the first real request comes. A fresh engine's first
- * compile is otherwise several times slower than its second (docs/engine-performance.md, "Session 8").
+ * compile is otherwise several times slower than its second (docs/performance.md, "Start-up").
  *
  * It is never observable by the client:
  * - it is a layer over the engine: every client operation (request, open, close) first stops the warm-up for good

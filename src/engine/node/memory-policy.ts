@@ -5,23 +5,23 @@
  * defaults, of which only ~254 MB is live data (the parser's DFA 182, the rest of the engine 72). The rest: a
  * 128 MiB young generation (V8 doubles its new space when pointer compression is off, as in Node), an old generation
  * V8 grows to ~1.2-4x the live set, and ~150-180 MB outside the JS heap (the module's machine code ~33, malloc ~65-90,
- * Node's mapped binary ~56), which no flag here changes much. The lean policy (measured in docs/engine-performance.md,
- * "Session 10 (helper rss)"):
+ * Node's mapped binary ~56), which no flag here changes much. The lean policy (why: docs/performance.md,
+ * "Memory policies"):
  * - a 48 MiB young generation (new space 32 MiB): about -100 MB;
  * - `--heap-growing-percent=25`: the old generation's limit is 1.25x the live set after each major GC instead of
  *   V8's dynamic 1.1-4x, which after a DFA clear (allocation-heavy re-warming) goes to the top. Applied by the worker
  *   once its heap after a call passes 128 MiB (with a full GC then, so the next limit is set with the bound), not
  *   from the start: while the heap grows from nothing to the
  *   engine's working set (load, the first compiles) the bound makes V8 collect at every 25% of growth, which cost
- *   ~150 ms of spawn -> first diagnostics (docs/engine-performance.md, "Session 10 (lead)");
+ *   ~150 ms of spawn -> first diagnostics (docs/performance.md, "Memory policies");
  * - the parser's DFA budget at 450,000 entries (~70 MB of wasm heap, ~160 bytes an entry; the engine's own default
  *   is 1,000,000 and the 947 real files reach 978,508): the bench's 300 warm files need 375,823, so that row never
  *   clears; a run over more distinct code than it holds clears and re-warms every few hundred files (2,000 real
- *   files: 5 clears). It was 500,000 until the engine shared the DFA's int arrays (docs/engine-performance.md,
- *   "Session 17"): 450,000 took another ~13 MB off the 2,000-file peak for ~+10% of that run's CPU;
+ *   files: 5 clears). Sharing the DFA's int arrays made entries cheaper (docs/performance.md,
+ *   "The parser's DFA"): 450,000 takes another ~13 MB off the 2,000-file peak for ~+10% of that run's CPU;
  * - a full GC right after the engine has cleared its DFA, so the old generation's next limit is set from the live
  *   set without the old cache instead of with it; a memory-reducing one, so that V8 also gives back the heap pages it
- *   freed, which it otherwise keeps in a pool for reuse (docs/engine-performance.md, "Session 15");
+ *   freed, which it otherwise keeps in a pool for reuse (docs/performance.md, "Memory policies");
  * - one more such GC per fill of the DFA, once it passes 80% of its budget: the pages pooled while it grew go back
  *   before the highest part of the run (about -20 MB at the peak, +8% of a 2,000-file run's time).
  *

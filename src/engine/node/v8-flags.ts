@@ -11,7 +11,7 @@ import type { MemoryPolicy } from "./memory-policy.js";
  * exits at once (measured on 22.23.3; test/host/node22.test.ts). Node 24 and 26 are unaffected and get no flag.
  *
  * `--wasm-tiering-budget=180000` contains the runaway under load and keeps TurboFan: on real code it compiles 2.0x
- * faster warm than `--liftoff-only` at 1.15x the peak RSS; but an idle process with it still ran away in some starts (docs/engine-performance.md, "Node 22"). It only works when given
+ * faster warm than `--liftoff-only` at 1.15x the peak RSS; but an idle process with it still ran away in some starts (docs/performance.md, "Start-up"). It only works when given
  * on the command line (set at run time, the process still ran away), so this module cannot apply it; when the
  * process was started with it (a launcher or a client config), that choice stands and `--liftoff-only` is not added.
  */
@@ -35,8 +35,8 @@ let applied = false;
 
 /**
  * Once per process, before the first worker starts. `--heap-growing-percent` set here does reach the workers'
- * isolates: V8 reads it each time it computes an old-generation limit (measured: docs/engine-performance.md,
- * "Session 10 (helper rss)").
+ * isolates: V8 reads it each time it computes an old-generation limit (measured: docs/performance.md,
+ * "Memory policies").
  */
 export function applyEngineV8Flags(nodeVersion: string = process.versions.node, execArgv: readonly string[] = process.execArgv, memory?: MemoryPolicy): void {
   if (applied) return;
@@ -69,8 +69,8 @@ export function node22TieringWarning(env: Readonly<Record<string, string | undef
  * line, which is why a relaunch is the only way to give it.
  *
  * Opt-in, not the default: an idle server started with `--wasm-tiering-budget=180000` still ran away in about 1 of 4
- * starts on a loaded machine (RSS +90 MB/s from launch with no request, SIGTERM not handled), so `--liftoff-only`
- * stays the default on Node 22 (measured cost and win: docs/engine-performance.md, "Node 22 launcher").
+ * starts on a busy machine (RSS +90 MB/s from launch with no request, SIGTERM not handled), so `--liftoff-only`
+ * stays the default on Node 22 (measured cost and win: docs/performance.md, "Start-up").
  */
 export function node22RelaunchArgs(
   nodeVersion: string,

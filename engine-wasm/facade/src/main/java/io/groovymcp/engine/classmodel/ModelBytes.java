@@ -5,7 +5,7 @@ import java.io.IOException;
 /**
  * A class model file that the engine reads a range at a time. In wasm the host keeps the file and the engine copies
  * into its heap only the index and the packs a request touches: copying the whole file in at load cost more than
- * every pack a first compile reads (docs/engine-performance.md, "Session 13"). On the JVM the file is an array.
+ * every pack a first compile reads (docs/performance.md, "Start-up"). On the JVM the file is an array.
  */
 public interface ModelBytes {
     /** The file's length in bytes. */

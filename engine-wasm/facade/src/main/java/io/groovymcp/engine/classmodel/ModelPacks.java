@@ -375,8 +375,8 @@ final class ModelPacks {
             pos += 2;
             need(len);
             // Paths are ASCII in practice, and a string made from their chars skips the charset decoder, which
-            // TeaVM builds per call (a third of a pack's decode in cold wasm, docs/engine-performance.md "Session
-            // 13"). Otherwise modified UTF-8 equals UTF-8 for everything but NUL and surrogates, which class names
+            // TeaVM builds per call (a third of a pack's decode in cold wasm, docs/performance.md
+            // "Start-up"). Otherwise modified UTF-8 equals UTF-8 for everything but NUL and surrogates, which class names
             // of the JDK and Groovy never contain.
             char[] ascii = new char[len];
             for (int i = 0; i < len; i++) {

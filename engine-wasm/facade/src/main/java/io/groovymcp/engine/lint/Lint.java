@@ -24,7 +24,7 @@ import io.groovymcp.engine.query.Workspace;
 import io.groovymcp.engine.text.SourceText;
 
 /**
- * The {@code lint} op (contract: /work/coord/LINT-OP.md, docs/engine-contract.md): one compile of the open buffers,
+ * The {@code lint} op (contract: docs/engine-contract.md, "lint"): one compile of the open buffers,
  * then per file its compiler diagnostics with a category, its unused imports, its package and kind, and the AST
  * rules' findings. The host groups files into compiles (open, lint, close) and decides what a category means for
  * the user (for example missing dependency versus unresolved); the engine only reports what the compiler saw.

@@ -12,7 +12,7 @@ import org.apache.groovy.parser.antlr4.GroovyLangLexer;
  * A Groovy lexer whose simulator also stores the DFA edges ANTLR refuses to store. After an identifier's first letter
  * the closure reaches CapitalizedIdentifier's predicate, so ANTLR marks the step as predicated and never keeps the
  * edge: every identifier and keyword then re-runs a lexer ATN step, ~6 µs each in wasm (a third of a warm compile,
- * docs/engine-performance.md, helper warm). Predicates 15, 16, 18, 19 and 21 of GroovyLexer read only
+ * docs/performance.md, "Compile work"). Predicates 15, 16, 18, 19 and 21 of GroovyLexer read only
  * {@code _input.LA(-1)}, and a speculative evaluation consumes the edge's own symbol first, so their outcome is a
  * function of (state, symbol): exactly what an edge records. Any other predicate (lexer state, {@code LA(-2)}) keeps
  * the edge unstored. The DFA lives in the ATN that every GroovyLangLexer shares, so the parser's own lexer reuses the

@@ -4,7 +4,7 @@ package io.groovymcp.engine.text;
  * The JDK's character classes for the scans that read every character of a buffer. TeaVM's classlib answers each
  * {@code Character.isJavaIdentifierPart} by a binary search over the Unicode category ranges (and
  * {@code isIdentifierIgnorable} by a second one), which made a scan of an ASCII text cost ~70 ns a character in wasm
- * (docs/engine-performance.md, "Session 19"). Source text is almost all ASCII, so the first 128 code points are looked
+ * (docs/performance.md, "Compile work"). Source text is almost all ASCII, so the first 128 code points are looked
  * up in tables filled from those same JDK methods when the class loads: the answers are the JDK's by construction, on
  * either runtime, and anything above ASCII still asks {@link Character}.
  */

@@ -32,7 +32,7 @@ public final class WasmExports {
     /**
      * Loads the class model from a file the host keeps, {@code length} bytes read through {@code file}: the index
      * now, each pack the first time a request needs it. Copying the whole file into the module at load cost more than
-     * all the packs a first compile reads (docs/engine-performance.md, "Session 13").
+     * all the packs a first compile reads (docs/performance.md, "Start-up").
      */
     @JSExport
     public static String loadClassModelFrom(int length, HostFile file) {

@@ -7,7 +7,8 @@
 // file.
 // Prints a table. Not a test: the figures depend on the machine and its load.
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -201,9 +202,17 @@ const rows = [
   ["first download (brotli / gzip / raw)", `${mb(size.br)} / ${mb(size.gz)} / ${mb(size.raw)}`, "-"],
   ["class model extra packs, fetched on first use (brotli / gzip / raw)", `${mb(extraSize.br)} / ${mb(extraSize.gz)} / ${mb(extraSize.raw)}`, "-"],
 ];
+// A figure names the commit it was measured on and the machine's core count (docs/performance.md).
+function commit() {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return "unknown";
+  }
+}
 const width = [Math.max(...rows.map((r) => r[0].length)), Math.max(...rows.map((r) => r[1].length)), 10];
 const line = (cells) => `| ${cells.map((c, i) => c.padEnd(width[i])).join(" | ")} |`;
-process.stdout.write(`\nPlayground in headless Chromium (${ROUNDS} rounds; medians, times from navigation start, first / second / third visit; load average ${loadavg()[0].toFixed(1)} on ${process.env.BENCH_MACHINE ?? "this machine"})\n\n`);
+process.stdout.write(`\nPlayground in headless Chromium (${ROUNDS} rounds; medians, times from navigation start, first / second / third visit; commit ${commit()}, ${availableParallelism()} cores)\n\n`);
 process.stdout.write(`${line(["measure", "value", "target"])}\n|${width.map((w) => "-".repeat(w + 2)).join("|")}|\n`);
 for (const row of rows) process.stdout.write(`${line(row)}\n`);
 process.stdout.write(`\nKeystroke latency includes the page's 75 ms debounce, by design: diagnostics follow a pause in typing.\n`);

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
 
@@ -54,6 +54,26 @@ describe("npm package", () => {
     // the build's own outputs: the tools' validators and the licences of what the bundles inline
     expect(tarballFiles).toContain("dist/tool-validators.js");
     expect(tarballFiles).toContain("dist/THIRD-PARTY-LICENSES.txt");
+  });
+
+  it("ships every file the installed README and docs link to", () => {
+    const pkg = join(installDir, "node_modules", "groovymcp");
+    const docs = readdirSync(join(pkg, "docs")).filter((f) => f.endsWith(".md")).map((f) => join(pkg, "docs", f));
+    const broken: string[] = [];
+    let links = 0;
+    for (const file of [join(pkg, "README.md"), ...docs]) {
+      // links outside fenced code blocks; an address with a scheme is not the package's to ship
+      const text = readFileSync(file, "utf8").replace(/^```[\s\S]*?^```/gm, "");
+      for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+        const path = target!.split("#")[0]!;
+        if (path === "" || /^[a-z][a-z0-9+.-]*:/i.test(path)) continue;
+        links++;
+        if (!existsSync(join(dirname(file), path))) broken.push(`${relative(pkg, file)} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+    // the README's reference section alone links a dozen docs, so a parse that finds none is itself a failure
+    expect(links).toBeGreaterThan(20);
   });
 
   it("starts from bundles: the bin and the worker import nothing of their own, only Node's modules", () => {

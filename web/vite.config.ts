@@ -29,7 +29,7 @@ function playgroundAssets(): Plugin {
     buildStart() {
       const missing = ENGINE_FILES.filter((name) => !existsSync(join(engineDist, name)));
       if (missing.length > 0) {
-        this.error(`the engine is not built (missing ${missing.join(", ")} in engine-wasm/target/dist); build it with Maven first (README: Building)`);
+        this.error(`the engine is not built (missing ${missing.join(", ")} in engine-wasm/target/dist); build it first with "npm run build:engine" (docs/development.md)`);
       }
     },
     generateBundle(_options, bundle) {

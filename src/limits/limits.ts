@@ -93,7 +93,7 @@ interface LimitKnob {
 }
 
 /**
- * The result cap can be lowered (never raised) with GROOVYMCP_MAX_RESULT_CHARS, documented in the README as a
+ * The result cap can be lowered (never raised) with GROOVYMCP_MAX_RESULT_CHARS, documented in docs/server.md as a
  * testing knob; it lets the limit tests probe the exact boundary without megabyte-sized results.
  * GROOVYMCP_CALL_TIMEOUT_MS sets the watchdog's call time limit (100 ms to 1 hour; 0 turns it off).
  * GROOVYMCP_WORKER_HEAP_MB lowers (never raises) the worker heap limit, 256 MiB at least: a testing knob that lets

@@ -77,7 +77,7 @@ describe.skipIf(!ENGINE_PRESENT)(`memory${ENGINE_PRESENT ? "" : ` (skipped: ${EN
   }, 600_000);
 
   it("the worker runs out of its heap: that call answers a tool error naming the limit, the other buffers come back, nothing aborts", async () => {
-    // GROOVYMCP_WORKER_HEAP_MB lowers the heap limit (README, "Limits"), so a source well inside the limits reaches it
+    // GROOVYMCP_WORKER_HEAP_MB lowers the heap limit (docs/server.md, "Command line and environment"), so a source well inside the limits reaches it
     const server = await new HostileServer([], { GROOVYMCP_WORKER_HEAP_MB: "256", GROOVYMCP_CALL_TIMEOUT_MS: "120000" }).start();
     servers.push(server);
     const read = await server.request("resources/read", { uri: "groovy://server/limits" });

@@ -1,4 +1,4 @@
-// bench/startup-warm-up: what the idle warm-up (src/engine/node/idle-warm-up.ts) buys and costs, through the real
+// bench/startup-warm-up: what the idle warm-up (src/engine/service/idle-warm-up.ts) buys and costs, through the real
 // MCP server over stdio, warm-up on against GROOVYMCP_WARMUP=0 in the same run (alternating), with the JVM's fresh
 // first compile of the same file as the ratio's reference (our facade, bench/engine-real/FacadeRealBench.java).
 //

@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { isJsonObject, RecoveringEngine, type JsonValue } from "../engine/core/index.js";
+import { isJsonObject, type JsonValue } from "../engine/core/index.js";
+import { RecoveringEngine } from "../engine/service/index.js";
 import { locateEngineFiles } from "../engine/node/engine-files.js";
 import { workerSpawn } from "../engine/node/worker-host.js";
 import { limitsFromEnvironment } from "../limits/limits.js";

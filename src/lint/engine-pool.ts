@@ -1,5 +1,6 @@
-import { ContainedEngine } from "../containment/contained-engine.js";
-import { EngineUnavailableError, RecoveringEngine, type SpawnEngine } from "../engine/core/index.js";
+import { ContainedEngine } from "../engine/service/contained-engine.js";
+import { EngineUnavailableError, type SpawnEngine } from "../engine/core/index.js";
+import { RecoveringEngine } from "../engine/service/index.js";
 import { locateEngineFiles } from "../engine/node/engine-files.js";
 import { workerSpawn } from "../engine/node/worker-host.js";
 import { memoryPolicy, SPEED_MEMORY } from "../engine/node/memory-policy.js";

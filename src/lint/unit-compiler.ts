@@ -1,4 +1,5 @@
-import { EngineArgumentError, EngineStateError, type EngineService, type JsonObject } from "../engine/core/index.js";
+import { EngineArgumentError, EngineStateError, type JsonObject } from "../engine/core/index.js";
+import type { EngineService } from "../engine/service/index.js";
 import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
 import type { Workspace } from "../workspace/index.js";
 import { fromDiagnostics } from "./diagnostics-fallback.js";
@@ -19,7 +20,7 @@ export interface UnitSource {
  * then (learnt once per engine) each buffer's `diagnostics` op is asked instead, which gives the compiler rules
  * and unused imports but no AST rules.
  *
- * The workspace stands on the server's containment layer (src/containment) over the engine itself (`compiler`). A
+ * The workspace stands on the server's containment layer (src/engine/service) over the engine itself (`compiler`). A
  * file that layer kept out of the compiler (nested past the depth limit) is open in the workspace but not in the
  * engine: it is not compiled at all, and its answer is the layer's own `parsing failed` diagnostic, reported as a
  * syntax error like any file that does not parse. The rest of the unit compiles without it, as it would without a

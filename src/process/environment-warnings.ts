@@ -1,5 +1,5 @@
 import { classModelWarning } from "../engine/node/engine-files.js";
-import { warmUpWarning } from "../engine/node/idle-warm-up.js";
+import { warmUpWarning } from "../engine/service/idle-warm-up.js";
 import { memoryPolicyWarning } from "../engine/node/memory-policy.js";
 import { parserSeedWarning } from "../engine/node/parser-seed.js";
 import { node22TieringWarning } from "../engine/node/v8-flags.js";
@@ -9,7 +9,7 @@ import { quoteClientString } from "../limits/quote-client-string.js";
 /**
  * One stderr line for each GROOVYMCP_* variable set to a value its reader ignores: a misspelt value would otherwise
  * silently fall back to the default. Each reader stays where it is; its check sits next to it. GROOVYMCP_TOOLS has
- * its own warnings (src/session/tool-allowlist.ts), logged by the server.
+ * its own warnings (src/mcp/session/tool-allowlist.ts), logged by the server.
  */
 export function environmentWarnings(env: Environment): string[] {
   return [

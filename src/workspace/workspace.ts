@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../json/json.js";
 import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
-import type { EngineService } from "../engine/core/recovering-engine.js";
+import type { EngineService } from "../engine/service/index.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
 import {
   OPERATIONS, type OperationArguments, type OperationName, type OperationResults, type OperationSpec, type ParamSpec,

@@ -3,7 +3,7 @@
  * `nodeEngine()` is what a Node front end (the MCP server, lint) starts with. (The jar bounds are not re-exported:
  * they load fflate, which only the worker needs.)
  */
-import { RecoveringEngine } from "../core/index.js";
+import { RecoveringEngine } from "../service/index.js";
 import { DEFAULT_LIMITS, type Limits } from "../../limits/limits.js";
 import { logLine } from "../../log/log.js";
 import { locateEngineFiles, type EngineFiles } from "./engine-files.js";

@@ -1,7 +1,8 @@
 import {
-  connectToWorker, EngineTimeoutError, RecoveringEngine, webWorkerHost, type EngineConnection,
+  connectToWorker, EngineTimeoutError, webWorkerHost, type EngineConnection,
 } from "../../../src/engine/core/index.js";
-import { ContainedEngine } from "../../../src/containment/contained-engine.js";
+import { RecoveringEngine } from "../../../src/engine/service/index.js";
+import { ContainedEngine } from "../../../src/engine/service/contained-engine.js";
 import { DEFAULT_LIMITS } from "../../../src/limits/limits.js";
 import { takeEngineWorker } from "./engine-worker.js";
 import {

@@ -1,21 +1,21 @@
-import { confinedReader, type Root } from "../confinement/confined-file.js";
-import { nodeEngine } from "../engine/node/index.js";
-import { serverWarmUp } from "../engine/node/idle-warm-up.js";
+import { confinedReader, type Root } from "../../root-guard/confined-file.js";
+import { nodeEngine } from "../../engine/node/index.js";
+import { serverWarmUp } from "../../engine/service/idle-warm-up.js";
 import { toolDefinitions } from "../tools/tool-definitions.js";
 import { schemaPrecompiler } from "../tools/argument-validation.js";
-import type { Limits } from "../limits/limits.js";
-import { logFailure, logLine } from "../log/log.js";
-import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
-import { exitNaturally } from "../process/natural-exit.js";
+import type { Limits } from "../../limits/limits.js";
+import { logFailure, logLine } from "../../log/log.js";
+import { logToStderr, redirectConsoleToStderr } from "../../log/stderr.js";
+import { exitNaturally } from "../../process/natural-exit.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
-import { ContainedEngine } from "../containment/contained-engine.js";
+import { ContainedEngine } from "../../engine/service/contained-engine.js";
 import { parseMessage, type Response } from "../protocol/json-rpc.js";
 import { DualEraSession } from "../session/dual-era-session.js";
 import { knownToolNames } from "../session/server-features.js";
 import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
 import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
-import { Workspace } from "../workspace/workspace.js";
+import { Workspace } from "../../workspace/workspace.js";
 
 export interface ServeOptions {
   readonly root: Root | undefined;
@@ -54,15 +54,15 @@ export function serve(options: ServeOptions): void {
   engine.start();
   const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
   for (const warning of tools.warnings) logLine(warning);
-  // the idle warm-up (src/engine/node/idle-warm-up.ts): compiles our own Groovy, and any tool schema the build did
-  // not compile (src/tools/argument-validation.ts), until the client's first tools/call; as a layer over the engine
+  // the idle warm-up (src/engine/service/idle-warm-up.ts): compiles our own Groovy, and any tool schema the build did
+  // not compile (src/mcp/tools/argument-validation.ts), until the client's first tools/call; as a layer over the engine
   // it keeps every client call away from its buffers
   const schemas = toolDefinitions(options.limits)
     .filter((t) => tools.allowlist.allows(t.name))
     .flatMap((t) => [t.inputSchema, t.outputSchema]);
   const warmUp = serverWarmUp(engine, process.env, options.limits.callTimeoutMs, { mainThreadSlice: schemaPrecompiler(schemas), log: logLine });
   const workspace = new Workspace({
-    // crash containment and the buffer budget (src/containment, issue 13)
+    // crash containment and the buffer budget (src/engine/service, issue 13)
     engine: new ContainedEngine(warmUp ?? engine, { maxTotalChars: options.limits.maxTotalBufferChars, maxNestingDepth: options.limits.maxNestingDepth, log: logLine }),
     maxOpenBuffers: options.limits.maxOpenBuffers,
     maxSourceChars: options.limits.maxSourceChars,

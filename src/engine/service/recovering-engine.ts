@@ -1,21 +1,8 @@
 import type { JsonObject } from "../../json/json.js";
-import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
+import type { EngineConnection, SpawnEngine } from "../core/engine-connection.js";
+import type { EngineService } from "./engine-service.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
-import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
-
-/** What the workspace needs from an engine: operations plus the buffer map. */
-export interface EngineService {
-  /** Runs one operation and returns its `result` object; rejects with an EngineError. */
-  request(op: string, params: JsonObject): Promise<JsonObject>;
-  /** Opens or replaces a buffer; it is kept (and re-opened after a restart) until closed. */
-  open(uri: string, text: string): Promise<void>;
-  /** Drops a buffer; false when it was not open. */
-  close(uri: string): Promise<boolean>;
-  isOpen(uri: string): boolean;
-  openCount(): number;
-  /** The open buffers' URIs, in the order they were first opened (replacing a buffer keeps its place). */
-  openUris(): string[];
-}
+import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "../core/errors.js";
 
 export interface RecoveringEngineOptions {
   readonly spawn: SpawnEngine;
@@ -150,7 +137,7 @@ export class RecoveringEngine implements EngineService {
       } else if (error instanceof EngineInternalError && error.instanceLost) {
         this.log(`${error.message.slice(0, 160)}; restarting the engine`);
         // the buffer the call was about is not re-opened into the fresh instance (issue 13): open buffers compile
-        // together, so it would crash that one too. ContainedEngine (src/containment) tells the client.
+        // together, so it would crash that one too. ContainedEngine (src/engine/service) tells the client.
         const uri = params["uri"];
         if (typeof uri === "string") this.buffers.delete(uri);
         this.lose(connection);

@@ -1,8 +1,8 @@
-import type { JsonObject } from "../json/json.js";
-import type { EngineService } from "../engine/core/recovering-engine.js";
-import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../engine/core/errors.js";
-import { quoteClientString } from "../limits/quote-client-string.js";
-import type { Diagnostic, DiagnosticsResult } from "../workspace/results.js";
+import type { JsonObject } from "../../json/json.js";
+import type { EngineService } from "./engine-service.js";
+import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../core/errors.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
+import type { Diagnostic, DiagnosticsResult } from "../../workspace/results.js";
 import { deepestNesting, type NestingPoint } from "./nesting-depth.js";
 
 export interface ContainedEngineOptions {

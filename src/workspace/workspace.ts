@@ -19,6 +19,12 @@ export interface WorkspaceOptions {
   readonly noReaderMessage?: string;
   /** How the refusal at the buffer cap tells the caller to close one (the MCP server names groovy_close). */
   readonly closeHint?: string;
+  /**
+   * What a call naming an open `file:` buffer by its uri alone compiles: the file read afresh (`reread`, the
+   * default: a client's file may have changed on disk), or the buffer as it was opened (`as-opened`: lint opens each
+   * file with the text it read once, and it must not change under the unit's other files).
+   */
+  readonly openFiles?: "reread" | "as-opened";
 }
 
 /**
@@ -90,6 +96,11 @@ export class Workspace {
 
   /** Opens the source's buffer (or checks that a named buffer is open) and returns its uri. */
   private async prepareBuffer(args: SourceArguments): Promise<string> {
+    const { text, path, uri } = args;
+    if (this.options.openFiles === "as-opened" && text === undefined && path === undefined && uri?.startsWith("file:") === true) {
+      this.requireOpen(uri);
+      return uri;
+    }
     const source = await resolveSource(args, {
       maxSourceChars: this.options.maxSourceChars,
       reader: this.options.reader,

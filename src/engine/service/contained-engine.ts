@@ -2,7 +2,6 @@ import type { JsonObject } from "../../json/json.js";
 import type { EngineService } from "./engine-service.js";
 import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../core/errors.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
-import type { Diagnostic, DiagnosticsResult } from "../../workspace/results.js";
 import { deepestNesting, type NestingPoint } from "./nesting-depth.js";
 
 export interface ContainedEngineOptions {
@@ -27,6 +26,24 @@ export interface ContainmentWords {
   readonly replaceHint?: string;
   /** How to make room under the total budget. Default "close a buffer with groovy_close first". */
   readonly budgetHint?: string;
+}
+
+/**
+ * A buffer containment keeps out of the compiler, and why: nested past the depth limit or out of the engine's stack
+ * (`too-deep`: its diagnostics are one "parsing failed" error), stopped by the watchdog (`timed-out`), or set aside
+ * after another crash on it (`crashed`). It stays kept out until it is replaced (opened with new text) or closed.
+ */
+export interface KeptOut {
+  readonly reason: "too-deep" | "timed-out" | "crashed";
+  /** The client-facing words: the depth error's message, or why the buffer was set aside. */
+  readonly message: string;
+}
+
+/** The one diagnostic containment answers for a too-deep buffer (the diagnostics op's shape). */
+interface DepthDiagnostic {
+  readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
+  readonly severity: "error";
+  readonly message: string;
 }
 
 /** The MCP server's words (the default). */
@@ -56,8 +73,8 @@ const SERVER_WORDS: Required<ContainmentWords> = {
  * failed" when its own stack runs out; its other calls answer a tool error saying it does not parse.
  */
 export class ContainedEngine implements EngineService {
-  private readonly setAside = new Map<string, string>();
-  private readonly tooDeep = new Map<string, Diagnostic>();
+  private readonly setAside = new Map<string, { readonly reason: "timed-out" | "crashed"; readonly why: string }>();
+  private readonly tooDeep = new Map<string, DepthDiagnostic>();
   private readonly texts = new Map<string, string>();
   private readonly sizes = new Map<string, number>();
   private readonly maxNestingDepth: number;
@@ -83,14 +100,22 @@ export class ContainedEngine implements EngineService {
 
   /** Why a buffer was set aside, or undefined when it was not. */
   setAsideReason(uri: string): string | undefined {
-    return this.setAside.get(uri);
+    return this.setAside.get(uri)?.why;
+  }
+
+  /** What this layer keeps of `uri` out of the compiler, or undefined when the buffer compiles (or is not open). */
+  keptOut(uri: string): KeptOut | undefined {
+    const aside = this.setAside.get(uri);
+    if (aside !== undefined) return { reason: aside.reason, message: aside.why };
+    const deep = this.tooDeep.get(uri);
+    return deep === undefined ? undefined : { reason: "too-deep", message: deep.message };
   }
 
   async request(op: string, params: JsonObject): Promise<JsonObject> {
     const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
     if (uri !== undefined) {
-      const why = this.setAside.get(uri);
-      if (why !== undefined) throw new EngineStateError(setAsideMessage(uri, why, this.words));
+      const aside = this.setAside.get(uri);
+      if (aside !== undefined) throw new EngineStateError(setAsideMessage(uri, aside.why, this.words));
       const deep = this.tooDeep.get(uri);
       if (deep !== undefined) return depthAnswer(uri, op, deep, this.words);
     }
@@ -180,7 +205,7 @@ export class ContainedEngine implements EngineService {
         // the instance may be gone again; the recovering engine re-opens only what it still holds
       }
     }
-    this.setAside.set(uri, why);
+    this.setAside.set(uri, { reason: error instanceof EngineTimeoutError ? "timed-out" : "crashed", why });
     this.log(`a buffer was set aside after the engine failed on it during ${op.slice(0, 40)} (${why.slice(0, 120)})`);
     if (error instanceof EngineTimeoutError) {
       // still the watchdog's error (a tool error naming the limit), now saying the buffer is set aside
@@ -213,7 +238,7 @@ function setAsideMessage(uri: string, why: string, words: Required<ContainmentWo
  * The depth error, at the opening bracket where the nesting goes past the limit (or, when the engine ran out of
  * stack below it, at the deepest brackets; at the start when there are none, e.g. a chain of 100,000 `+` terms).
  */
-function depthDiagnostic(point: NestingPoint | undefined, words: Required<ContainmentWords>, limit?: number): Diagnostic {
+function depthDiagnostic(point: NestingPoint | undefined, words: Required<ContainmentWords>, limit?: number): DepthDiagnostic {
   const at = { line: point?.line ?? 0, character: point?.character ?? 0 };
   const why =
     limit !== undefined && point !== undefined
@@ -229,10 +254,8 @@ function depthDiagnostic(point: NestingPoint | undefined, words: Required<Contai
 }
 
 /** A too-deep buffer's answer: its diagnostics are the depth error; any other call is a tool error saying so. */
-function depthAnswer(uri: string, op: string, deep: Diagnostic, words: Required<ContainmentWords>): JsonObject {
-  if (op === "diagnostics") {
-    const result: DiagnosticsResult = { uri, diagnostics: [deep], errorCount: 1, warningCount: 0 };
-    return result as unknown as JsonObject;
-  }
+function depthAnswer(uri: string, op: string, deep: DepthDiagnostic, words: Required<ContainmentWords>): JsonObject {
+  // the diagnostics op's answer (DiagnosticsResult in src/workspace/results.ts)
+  if (op === "diagnostics") return { uri, diagnostics: [{ range: deep.range, severity: deep.severity, message: deep.message }], errorCount: 1, warningCount: 0 };
   throw new EngineStateError(`buffer ${quoteClientString(uri)} does not parse (${deep.message}; line ${deep.range.start.line + 1}); ${words.diagnosticsHint}`);
 }

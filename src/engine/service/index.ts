@@ -5,7 +5,7 @@
  */
 export type { EngineService } from "./engine-service.js";
 export { RecoveringEngine, type RecoveringEngineOptions } from "./recovering-engine.js";
-export { ContainedEngine, type ContainedEngineOptions, type ContainmentWords } from "./contained-engine.js";
+export { ContainedEngine, type ContainedEngineOptions, type ContainmentWords, type KeptOut } from "./contained-engine.js";
 export { CUTTABLE_OPERATIONS, fitResult, type Fitted } from "./result-fitting.js";
 export { IdleWarmUp, serverWarmUp, warmUpMode, warmUpWarning, WARM_UP_VARIABLE, type IdleWarmUpOptions, type WarmUpMode, type WarmUpReport } from "./idle-warm-up.js";
 export { deepestNesting, type NestingPoint } from "./nesting-depth.js";

@@ -31,6 +31,8 @@ export class RecoveringEngine implements EngineService {
   private readonly timeoutMs: number;
   private readonly log: (line: string) => void;
   private shutDown = false;
+  /** The current instance's answer to `settings` (undefined: none sent, or an engine build without `configure`). */
+  private accepted: JsonObject | undefined;
 
   constructor(private readonly options: RecoveringEngineOptions) {
     this.timeoutMs = options.callTimeoutMs ?? 0;
@@ -78,8 +80,9 @@ export class RecoveringEngine implements EngineService {
     signal.addEventListener("abort", end, { once: true });
     if (this.options.settings !== undefined && !signal.aborted) {
       try {
-        await connection.request("configure", this.options.settings);
+        this.accepted = await connection.request("configure", this.options.settings);
       } catch (error) {
+        this.accepted = undefined;
         const unknownOp = error instanceof EngineArgumentError && error.message.startsWith("unknown op");
         if (!unknownOp) this.log(`the engine refused its settings (${error instanceof Error ? error.message.slice(0, 120) : "?"})`);
       }
@@ -181,6 +184,11 @@ export class RecoveringEngine implements EngineService {
       this.buffers.delete(uri);
       return result["closed"] === true;
     });
+  }
+
+  /** What the running instance answered to the settings: the values it took (its cap may be lower than asked). */
+  acceptedSettings(): JsonObject | undefined {
+    return this.accepted;
   }
 
   isOpen(uri: string): boolean {

@@ -1,6 +1,4 @@
 import { confinedReader, type Root } from "../../root-guard/confined-file.js";
-import { nodeEngine } from "../../engine/node/index.js";
-import { serverWarmUp } from "../../engine/service/idle-warm-up.js";
 import { toolDefinitions } from "../tools/tool-definitions.js";
 import { schemaPrecompiler } from "../tools/argument-validation.js";
 import type { Limits } from "../../limits/limits.js";
@@ -8,14 +6,14 @@ import { logFailure, logLine } from "../../log/log.js";
 import { logToStderr, redirectConsoleToStderr } from "../../log/stderr.js";
 import { exitNaturally } from "../../process/natural-exit.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
-import { ContainedEngine } from "../../engine/service/contained-engine.js";
 import { parseMessage, type Response } from "../protocol/json-rpc.js";
 import { DualEraSession } from "../session/dual-era-session.js";
 import { knownToolNames } from "../session/server-features.js";
 import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
 import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
-import { Workspace } from "../../workspace/workspace.js";
+import { createWorkspace } from "../../workspace/index.js";
+import { nodeSpawn } from "../../workspace/node.js";
 
 export interface ServeOptions {
   readonly root: Root | undefined;
@@ -50,26 +48,22 @@ export function serve(options: ServeOptions): void {
   process.on("uncaughtException", (error) => logFailure("unexpected failure", error));
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
-  const engine = nodeEngine({ classpathJars: options.classpathJars, limits: options.limits });
-  engine.start();
   const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
   for (const warning of tools.warnings) logLine(warning);
-  // the idle warm-up (src/engine/service/idle-warm-up.ts): compiles our own Groovy, and any tool schema the build did
-  // not compile (src/mcp/tools/argument-validation.ts), until the client's first tools/call; as a layer over the engine
-  // it keeps every client call away from its buffers
+  // the idle warm-up (src/engine/service/idle-warm-up.ts) also compiles any tool schema the build did not compile
+  // (src/mcp/tools/argument-validation.ts), until the client's first tools/call
   const schemas = toolDefinitions(options.limits)
     .filter((t) => tools.allowlist.allows(t.name))
     .flatMap((t) => [t.inputSchema, t.outputSchema]);
-  const warmUp = serverWarmUp(engine, process.env, options.limits.callTimeoutMs, { mainThreadSlice: schemaPrecompiler(schemas), log: logLine });
-  const workspace = new Workspace({
-    // crash containment and the buffer budget (src/engine/service, issue 13)
-    engine: new ContainedEngine(warmUp ?? engine, { maxTotalChars: options.limits.maxTotalBufferChars, maxNestingDepth: options.limits.maxNestingDepth, log: logLine }),
-    maxOpenBuffers: options.limits.maxOpenBuffers,
-    maxSourceChars: options.limits.maxSourceChars,
+  const workspace = createWorkspace({
+    profile: "server",
+    spawn: nodeSpawn({ profile: "server", classpathJars: options.classpathJars, limits: options.limits }),
+    limits: options.limits,
     reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),
-    noReaderMessage: "the server was started without --root, so it cannot read files; pass the source as text instead",
-    closeHint: "close one with groovy_close first",
+    log: logLine,
+    warmUp: { env: process.env, mainThreadSlice: schemaPrecompiler(schemas) },
   });
+  workspace.start();
   const session = new DualEraSession({
     tools: tools.allowlist,
     workspace,
@@ -89,8 +83,7 @@ export function serve(options: ServeOptions): void {
     if (stopping) return;
     stopping = true;
     queue.length = 0;
-    void warmUp?.stop();
-    engine.shutdown();
+    workspace.shutdown();
     stdin.removeAllListeners("data");
     stdin.destroy();
     exitNaturally(0);
@@ -140,7 +133,7 @@ export function serve(options: ServeOptions): void {
 
   const enqueue = (work: Work): void => {
     // the first request that may reach the engine ends the warm-up for good (it waits for one slice at most)
-    if (warmUp !== undefined && work.kind === "line" && mayUseEngine(work.line)) void warmUp.stop();
+    if (work.kind === "line" && mayUseEngine(work.line)) void workspace.stopWarmUp();
     // MCP wants ping answered promptly: while a request waits on the engine, a ping is answered at once; every
     // other request (and a ping at any other time) stays strictly in order.
     if (engineBusy && work.kind === "line" && isPing(work.line)) {
@@ -163,7 +156,6 @@ export function serve(options: ServeOptions): void {
   });
 
   stdin.on("data", (chunk: Buffer) => reader.push(chunk));
-  void warmUp?.start();
   const onEnd = (): void => {
     if (inputEnded) return;
     inputEnded = true;

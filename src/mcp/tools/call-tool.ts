@@ -8,7 +8,7 @@ import type { OperationArguments, OperationName } from "../../workspace/operatio
 import type { Workspace } from "../../workspace/workspace.js";
 import { schemaMismatch, validateArguments } from "./argument-validation.js";
 import { findTool } from "./tool-definitions.js";
-import { fitResult } from "../../engine/service/result-fitting.js";
+import { fitResult } from "../../workspace/index.js";
 
 /**
  * A tools/call result (MCP CallToolResult). A failed call carries its message as text content with isError and

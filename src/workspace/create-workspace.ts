@@ -34,12 +34,14 @@ interface Profile {
   readonly noReaderMessage: string;
   readonly closeHint?: string;
   readonly openFiles?: WorkspaceOptions["openFiles"];
+  readonly argumentCheck?: WorkspaceOptions["argumentCheck"];
 }
 
 const SERVER_NO_READER = "the server was started without --root, so it cannot read files; pass the source as text instead";
 
 const PROFILES: Readonly<Record<WorkspaceProfile, Profile>> = {
-  server: { budget: true, noReaderMessage: SERVER_NO_READER, closeHint: "close one with groovy_close first" },
+  // every call comes through a tool whose input schema (generated from the operation table) has checked it
+  server: { budget: true, noReaderMessage: SERVER_NO_READER, closeHint: "close one with groovy_close first", argumentCheck: "schema" },
   // the server's own stack, so a healthy check means a healthy server
   check: { budget: true, noReaderMessage: SERVER_NO_READER, closeHint: "close one with groovy_close first" },
   // its messages reach the report (the depth error) and stderr (a unit that crashed), never a tool call; lint opens
@@ -139,6 +141,7 @@ export function createWorkspace(options: CreateWorkspaceOptions): EngineWorkspac
     noReaderMessage: profile.noReaderMessage,
     ...(profile.closeHint === undefined ? {} : { closeHint: profile.closeHint }),
     ...(profile.openFiles === undefined ? {} : { openFiles: profile.openFiles }),
+    ...(profile.argumentCheck === undefined ? {} : { argumentCheck: profile.argumentCheck }),
   };
   return new EngineWorkspace(workspace, engine, contained, warmUp);
 }

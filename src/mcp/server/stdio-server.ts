@@ -11,7 +11,7 @@ import { DualEraSession } from "../session/dual-era-session.js";
 import { knownToolNames } from "../session/server-features.js";
 import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
-import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
+import { flushStdout, onStdoutDrain, stdoutBackedUp, watchStdout, writeMessage } from "../transport/stdout-writer.js";
 import { createWorkspace } from "../../workspace/index.js";
 import { nodeSpawn } from "../../workspace/node.js";
 
@@ -112,7 +112,7 @@ export function serve(options: ServeOptions): void {
     running = true;
     try {
       for (let work = queue.shift(); work !== undefined && !stopping; work = queue.shift()) {
-        if (queue.length < MAX_QUEUED / 2 && stdin.isPaused() && !inputEnded) stdin.resume();
+        resumeInput();
         let reply: Response | undefined;
         try {
           engineBusy = work.kind === "line" && mayUseEngine(work.line);
@@ -128,7 +128,20 @@ export function serve(options: ServeOptions): void {
     } finally {
       running = false;
     }
+    // the last reply may have been what backed stdout up; it has drained now
+    resumeInput();
     if (inputEnded) await finish();
+  };
+
+  /** Reads stdin again once the queue has room and stdout has drained (the one output budget). */
+  const resumeInput = (): void => {
+    if (queue.length < MAX_QUEUED / 2 && !stdoutBackedUp() && stdin.isPaused() && !inputEnded && !stopping) stdin.resume();
+  };
+  const pauseInput = (): void => {
+    if (stdin.isPaused()) return;
+    stdin.pause();
+    // a queue too long is resumed by the drain loop; a backed-up stdout by its drain
+    if (stdoutBackedUp()) onStdoutDrain(resumeInput);
   };
 
   const enqueue = (work: Work): void => {
@@ -136,7 +149,8 @@ export function serve(options: ServeOptions): void {
     if (work.kind === "line" && mayUseEngine(work.line)) void workspace.stopWarmUp();
     // MCP wants ping answered promptly: while a request waits on the engine, a ping is answered at once; every
     // other request (and a ping at any other time) stays strictly in order.
-    if (engineBusy && work.kind === "line" && isPing(work.line)) {
+    // Not while stdout is backed up: the ping then waits its turn in the queue, which bounds what is held.
+    if (engineBusy && work.kind === "line" && isPing(work.line) && !stdoutBackedUp()) {
       const message = parseMessage(work.line);
       if (message.kind === "request" && message.method === "ping") {
         // Through the session, so the era decides: legacy answers {}, while 2026-07-28 has no ping (-32601). Neither
@@ -146,7 +160,7 @@ export function serve(options: ServeOptions): void {
       }
     }
     queue.push(work);
-    if (queue.length >= MAX_QUEUED) stdin.pause();
+    if (queue.length >= MAX_QUEUED || stdoutBackedUp()) pauseInput();
     void drain();
   };
 

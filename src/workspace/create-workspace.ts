@@ -132,6 +132,8 @@ export function createWorkspace(options: CreateWorkspaceOptions): EngineWorkspac
     maxNestingDepth: limits.maxNestingDepth,
     log,
     ...(profile.words === undefined ? {} : { words: profile.words }),
+    // the server's clients run workspace-wide queries; lint's unit call names its buffers, the page's calls one each
+    attributeWorkspaceCrashes: options.profile === "server",
   });
   const workspace: WorkspaceOptions = {
     engine: contained,

@@ -81,4 +81,24 @@ describe("createWorkspace", () => {
     await page.workspace.open("groovy-buffer:snippet", "x");
     await expect(page.workspace.run("format", { uri: "groovy-buffer:snippet", tabSize: 17 })).rejects.toThrow(/tabSize must be between 1 and 16/);
   });
+
+  it("blames the buffer whose compile runs away when a workspace-wide query times out, never a bystander", async () => {
+    const { fake, workspace } = stack("server", { callTimeoutMs: 50 });
+    await workspace.open("groovy-buffer:bystander", "class B {}");
+    await workspace.open("groovy-buffer:slow", "def s = 1");
+    fake.runaway = "groovy-buffer:slow";
+    const error = await workspace.run("symbols", { query: "B" }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EngineTimeoutError);
+    expect((error as Error).message).toMatch(/buffer "groovy-buffer:slow" was set aside: it ran past the call time limit/);
+    expect(workspace.keptOut("groovy-buffer:slow")?.reason).toBe("timed-out");
+    expect(workspace.keptOut("groovy-buffer:bystander")).toBeUndefined();
+    expect((await workspace.run("diagnostics", { uri: "groovy-buffer:bystander" })).errorCount).toBe(0);
+    await workspace.run("symbols", { query: "B" });
+    // the page names a buffer in every call: there the call's own buffer is the one set aside
+    const page = stack("page", { callTimeoutMs: 50 });
+    await page.workspace.open("groovy-buffer:a", "x");
+    page.fake.runaway = "groovy-buffer:a";
+    await expect(page.workspace.run("symbols", { query: "A" })).rejects.toBeInstanceOf(EngineTimeoutError);
+    expect(page.workspace.keptOut("groovy-buffer:a")).toBeUndefined();
+  });
 });

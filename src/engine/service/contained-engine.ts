@@ -13,6 +13,12 @@ export interface ContainedEngineOptions {
   readonly log?: (line: string) => void;
   /** How the messages name the front end and its remedies (lint and the playground use this layer too). */
   readonly words?: ContainmentWords;
+  /**
+   * When a call about no one buffer (a workspace-wide query: symbols by name) crashes or times out, compile each
+   * open buffer alone to find the one whose compile runs away, and set that one aside, never a bystander. The MCP
+   * server's clients run such queries; lint's unit call names its buffers, and the page runs none.
+   */
+  readonly attributeWorkspaceCrashes?: boolean;
 }
 
 export interface ContainmentWords {
@@ -82,6 +88,7 @@ export class ContainedEngine implements EngineService {
   private readonly maxTotalChars: number;
   private readonly log: (line: string) => void;
   private readonly words: Required<ContainmentWords>;
+  private readonly attribute: boolean;
 
   constructor(
     private readonly inner: EngineService,
@@ -91,6 +98,7 @@ export class ContainedEngine implements EngineService {
     this.maxNestingDepth = options.maxNestingDepth ?? 0;
     this.log = options.log ?? (() => undefined);
     this.words = { ...SERVER_WORDS, ...options.words };
+    this.attribute = options.attributeWorkspaceCrashes ?? false;
   }
 
   /** Characters held by all open buffers together (reported against the budget). */
@@ -129,8 +137,34 @@ export class ContainedEngine implements EngineService {
         this.log(`a buffer ran the engine out of stack during ${op.slice(0, 40)}; it answers a depth error until replaced`);
         return depthAnswer(uri, op, deep, this.words);
       }
+      if (uri === undefined && this.attribute && params["uris"] === undefined && crashReason(error) !== undefined) throw await this.attributed(error);
       throw await this.contain(error, uri, op);
     }
+  }
+
+  /**
+   * A workspace-wide call crashed or ran past the limit: each open buffer's compile alone (its diagnostics) tells
+   * which one runs away. Those are set aside; the call's error names them. No culprit: the error as it was.
+   */
+  private async attributed(error: unknown): Promise<unknown> {
+    const culprits: string[] = [];
+    for (const uri of this.inner.openUris()) {
+      try {
+        await this.inner.request("diagnostics", { uri });
+      } catch (probeError) {
+        if (crashReason(probeError) === undefined) {
+          // an engine that cannot run any more (or a caller error on a buffer) ends the search
+          if (!(probeError instanceof EngineStateError || probeError instanceof EngineArgumentError)) break;
+          continue;
+        }
+        await this.contain(probeError, uri, "diagnostics");
+        culprits.push(uri);
+      }
+    }
+    if (culprits.length === 0) return error;
+    const named = culprits.map((uri) => setAsideMessage(uri, this.setAside.get(uri)?.why ?? "", this.words, true)).join("; ");
+    if (error instanceof EngineTimeoutError) return new EngineTimeoutError(`${error.message}; ${named}`, error.limitMs);
+    return new EngineStateError(`${error instanceof Error ? error.message : "the engine failed"}; ${named}`);
   }
 
   async open(uri: string, text: string): Promise<void> {

@@ -181,7 +181,7 @@ function child(config) {
  * verbose policy logs.
  */
 async function serverChild(config) {
-  const { RecoveringEngine } = await import(pathToFileURL(join(root, "dist", "engine", "core", "index.js")).href);
+  const { RecoveringEngine } = await import(pathToFileURL(join(root, "dist", "engine", "service", "index.js")).href);
   const { workerSpawn } = await import(pathToFileURL(join(root, "dist", "engine", "node", "worker-host.js")).href);
   const { locateEngineFiles } = await import(pathToFileURL(join(root, "dist", "engine", "node", "engine-files.js")).href);
   const logs = [];

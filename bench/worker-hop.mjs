@@ -1,9 +1,10 @@
 // bench/worker-hop: the cost per call of running the engine in a worker_threads Worker rather than in the calling
-// thread, on a small file (target: <= 1 ms). Both sides go through the same core (dist/engine/core): the same
+// thread, on a small file (target: <= 1 ms). Both sides go through the same core (dist/engine/core, dist/engine/service): the same
 // RecoveringEngine, one with the in-thread spawn and one with the worker spawn.
 // Run with `npm run bench:worker-hop` (builds first; uses the pinned Node 24). Options: --calls N
 import { performance } from "node:perf_hooks";
-import { RecoveringEngine, inThreadSpawn } from "../dist/engine/core/index.js";
+import { inThreadSpawn } from "../dist/engine/core/index.js";
+import { RecoveringEngine } from "../dist/engine/service/index.js";
 import { locateEngineFiles } from "../dist/engine/node/engine-files.js";
 import { readEngineImage } from "../dist/engine/node/engine-image.js";
 import { workerSpawn } from "../dist/engine/node/worker-host.js";

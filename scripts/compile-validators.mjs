@@ -1,6 +1,6 @@
 // Compiles every tool's input and output schema to code at build time with ajv's standalone mode, into
 // dist/tool-validators.js: the server then validates without loading ajv or compiling a schema at run time
-// (src/tools/argument-validation.ts says why and how a validator is found). Runs after tsc, on its output, so the
+// (src/mcp/tools/argument-validation.ts says why and how a validator is found). Runs after tsc, on its output, so the
 // schemas and the ajv options are the very ones the server uses.
 import { build } from "esbuild";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -11,9 +11,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const dist = (path) => pathToFileURL(join(root, "dist", path)).href;
-const { toolDefinitions } = await import(dist("tools/tool-definitions.js"));
+const { toolDefinitions } = await import(dist("mcp/tools/tool-definitions.js"));
 const { DEFAULT_LIMITS } = await import(dist("limits/limits.js"));
-const { AJV_OPTIONS, PRECOMPILED_VALIDATORS } = await import(dist("tools/argument-validation.js"));
+const { AJV_OPTIONS, PRECOMPILED_VALIDATORS } = await import(dist("mcp/tools/argument-validation.js"));
 
 // the schemas do not depend on the limits (only the descriptions do); one text per distinct schema
 const texts = new Map();

@@ -1,14 +1,14 @@
 import { existsSync, realpathSync, statSync } from "node:fs";
 import { delimiter, resolve } from "node:path";
 import { helpText, parseCommandLine } from "./command-line/command-line.js";
-import type { Root } from "./confinement/confined-file.js";
+import type { Root } from "./root-guard/confined-file.js";
 import { limitsFromEnvironment } from "./limits/limits.js";
-import { serve } from "./server/stdio-server.js";
+import { serve } from "./mcp/server/stdio-server.js";
 import { logLine } from "./log/log.js";
 import { logToStderr } from "./log/stderr.js";
 import { environmentWarnings } from "./process/environment-warnings.js";
 import { exitNaturally } from "./process/natural-exit.js";
-import { writeStdoutText } from "./transport/stdout-writer.js";
+import { writeStdoutText } from "./mcp/transport/stdout-writer.js";
 import { packageVersion } from "./version.js";
 
 function resolveRoot(dir: string): Root | undefined {

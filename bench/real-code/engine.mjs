@@ -57,7 +57,7 @@ export async function diagnoseAlone(engine, uri, text) {
  * that measure the server's memory (bench:real's rss); the ops cross a thread, which costs microseconds.
  */
 export async function openServerEngine() {
-  const { RecoveringEngine } = await distModule("engine/core/index.js");
+  const { RecoveringEngine } = await distModule("engine/service/index.js");
   const { workerSpawn } = await distModule("engine/node/worker-host.js");
   const { locateEngineFiles } = await distModule("engine/node/engine-files.js");
   const { DEFAULT_LIMITS } = await distModule("limits/limits.js");

@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from "commander";
 import { existsSync, statSync } from "node:fs";
 import { withGroovymcpConventions } from "../command-line/commander-setup.js";
-import { flushStdout, writeStdoutText } from "../transport/stdout-writer.js";
+import { flushStdout, writeStdoutText } from "../mcp/transport/stdout-writer.js";
 import { formatJson, formatReport } from "./check-report.js";
 import { engineForCheck } from "./engine-for-check.js";
 import { classpathEntries, probeInstallation } from "./installation-probe.js";

@@ -1,51 +1,32 @@
 import { resolve } from "node:path";
-import { isJsonObject, RecoveringEngine, type JsonValue } from "../engine/core/index.js";
-import { locateEngineFiles } from "../engine/node/engine-files.js";
-import { workerSpawn } from "../engine/node/worker-host.js";
 import { limitsFromEnvironment } from "../limits/limits.js";
 import { logLine } from "../log/log.js";
+import { createWorkspace } from "../workspace/index.js";
+import { nodeSpawn } from "../workspace/node.js";
 import type { ProbeDiagnostic, ProbeEngine } from "./installation-probe.js";
 
 const SAMPLE_URI = "groovy-buffer:groovymcp-check";
 
 /**
- * The probe's engine: the server's own, built the same way (a worker thread with its heap limit and the call time
- * limit, the same files and classpath loading), so a healthy check means a healthy server.
+ * The probe's engine: the server's own stack (createWorkspace's "check" profile: the worker thread with its heap
+ * limit and the call time limit, the same files and classpath loading, containment and the workspace), so a
+ * healthy check means a healthy server. It has no warm-up: the check measures a cold engine.
  */
 export function engineForCheck(classpathJars: readonly string[]): ProbeEngine & { dispose(): void } {
   const limits = limitsFromEnvironment(process.env);
-  const engine = new RecoveringEngine({
-    spawn: workerSpawn({
-      files: locateEngineFiles(),
-      classpathJars: classpathJars.map((j) => resolve(j)),
-      log: (line) => process.stderr.write(`${line}\n`),
-      heapMb: limits.workerHeapMb,
-    }),
-    callTimeoutMs: limits.callTimeoutMs,
+  const workspace = createWorkspace({
+    profile: "check",
+    spawn: nodeSpawn({ profile: "check", classpathJars: classpathJars.map((j) => resolve(j)), limits }),
+    limits,
     log: logLine,
   });
   return {
-    load: () => engine.ready(),
-    groovyVersion: async () => {
-      const info = await engine.request("info", {});
-      return typeof info["groovyVersion"] === "string" ? info["groovyVersion"] : "unknown";
-    },
+    load: () => workspace.ready(),
+    groovyVersion: async () => (await workspace.run("info", {})).groovyVersion,
     diagnostics: async (text) => {
-      await engine.open(SAMPLE_URI, text);
-      const result = await engine.request("diagnostics", { uri: SAMPLE_URI });
-      const list = Array.isArray(result["diagnostics"]) ? result["diagnostics"] : [];
-      return list.filter(isJsonObject).map((d): ProbeDiagnostic => ({
-        severity: typeof d["severity"] === "string" ? d["severity"] : "",
-        line: lineOf(d["range"]),
-        message: typeof d["message"] === "string" ? d["message"] : "",
-      }));
+      const result = await workspace.run("diagnostics", { uri: SAMPLE_URI, text });
+      return result.diagnostics.map((d): ProbeDiagnostic => ({ severity: d.severity, line: d.range.start.line, message: d.message }));
     },
-    dispose: () => engine.dispose(),
+    dispose: () => workspace.shutdown(),
   };
-}
-
-function lineOf(range: JsonValue | undefined): number {
-  if (!isJsonObject(range) || !isJsonObject(range["start"])) return -1;
-  const line = range["start"]["line"];
-  return typeof line === "number" ? line : -1;
 }

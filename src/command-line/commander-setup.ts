@@ -1,5 +1,5 @@
 import type { Command } from "commander";
-import { writeStdoutText } from "../transport/stdout-writer.js";
+import { writeStdoutText } from "../mcp/transport/stdout-writer.js";
 
 /**
  * What every groovymcp command shares with commander: `-h/--help`, no stray arguments, errors thrown instead of

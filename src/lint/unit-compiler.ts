@@ -1,6 +1,5 @@
-import { EngineArgumentError, EngineStateError, type EngineService, type JsonObject } from "../engine/core/index.js";
-import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
-import type { Workspace } from "../workspace/index.js";
+import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
+import type { DiagnosticsResult, EngineWorkspace, LintFileKind, LintResult } from "../workspace/index.js";
 import { fromDiagnostics } from "./diagnostics-fallback.js";
 import type { EngineDiagnostic, EngineFileResult } from "./engine-result.js";
 
@@ -19,21 +18,16 @@ export interface UnitSource {
  * then (learnt once per engine) each buffer's `diagnostics` op is asked instead, which gives the compiler rules
  * and unused imports but no AST rules.
  *
- * The workspace stands on the server's containment layer (src/containment) over the engine itself (`compiler`). A
- * file that layer kept out of the compiler (nested past the depth limit) is open in the workspace but not in the
- * engine: it is not compiled at all, and its answer is the layer's own `parsing failed` diagnostic, reported as a
- * syntax error like any file that does not parse. The rest of the unit compiles without it, as it would without a
- * file that fails to parse.
+ * The workspace (createWorkspace's "lint" profile) stands on the server's containment layer. A file that layer keeps
+ * out of the compiler (nested past the depth limit) is open but never compiled, and its answer is the layer's own
+ * `parsing failed` diagnostic, reported as a syntax error like any file that does not parse. The rest of the unit
+ * compiles without it, as it would without a file that fails to parse. Each file's buffer holds the text lint read
+ * once: the profile's workspace never re-reads an open file: buffer.
  */
 export class UnitCompiler {
   private lintOp: boolean | undefined;
 
-  constructor(
-    private readonly workspace: Workspace,
-    /** The engine under the workspace's containment layer: what it holds is what the compiler sees. */
-    private readonly compiler: EngineService,
-    private readonly reader: UnitReader,
-  ) {}
+  constructor(private readonly workspace: EngineWorkspace) {}
 
   /** Whether the engine has the `lint` op (undefined until the first unit). */
   get usesLintOp(): boolean | undefined {
@@ -41,17 +35,15 @@ export class UnitCompiler {
   }
 
   async lintUnit(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
-    this.reader.serve(sources);
     try {
       for (const s of sources) await this.workspace.open(s.uri, s.text);
-      const keptOut = new Set(sources.filter((s) => !this.compiler.isOpen(s.uri)).map((s) => s.uri));
+      const keptOut = new Set(sources.filter((s) => this.workspace.keptOut(s.uri) !== undefined).map((s) => s.uri));
       const compiled = keptOut.size === 0 ? sources : sources.filter((s) => !keptOut.has(s.uri));
       const answers = new Map<string, EngineFileResult>();
       for (const s of sources) if (keptOut.has(s.uri)) answers.set(s.uri, await this.keptOutAnswer(s.uri));
       if (compiled.length > 0) for (const r of await this.ask(compiled)) answers.set(r.uri, r);
       return sources.map((s) => answers.get(s.uri)!);
     } finally {
-      this.reader.serve([]);
       for (const s of sources) {
         if (this.workspace.isOpen(s.uri)) await this.workspace.close(s.uri).catch(() => false);
       }
@@ -72,11 +64,9 @@ export class UnitCompiler {
   private async ask(sources: readonly UnitSource[]): Promise<EngineFileResult[]> {
     if (this.lintOp !== false) {
       try {
-        // Straight to the engine: the workspace's op table has no `kinds` argument for lint yet.
-        const kinds: JsonObject = {};
+        const kinds: Record<string, LintFileKind> = {};
         for (const s of sources) if (s.kind !== undefined) kinds[s.uri] = s.kind;
-        for (const s of sources) if (!this.compiler.isOpen(s.uri)) throw new EngineStateError("a buffer of the unit is not open");
-        const result = (await this.compiler.request("lint", { uris: sources.map((s) => s.uri), kinds })) as unknown as LintResult;
+        const result: LintResult = await this.workspace.run("lint", { uris: sources.map((s) => s.uri), kinds });
         this.lintOp = true;
         return fromLintResult(result, sources);
       } catch (error) {
@@ -108,30 +98,4 @@ function fromLintResult(result: LintResult, sources: readonly UnitSource[]): Eng
     });
   }
   return sources.map((s) => byUri.get(s.uri) ?? { uri: s.uri, diagnostics: [], findings: [], unusedImports: [] });
-}
-
-/**
- * The workspace's source reader for lint: it serves exactly the texts of the unit being compiled (read once by the
- * linter), so a `file:` URI names an open buffer with the same text, which the engine keeps without recompiling.
- */
-export class UnitReader implements SourceReader {
-  private texts = new Map<string, string>();
-
-  serve(sources: readonly UnitSource[]): void {
-    this.texts = new Map(sources.map((s) => [s.uri, s.text]));
-  }
-
-  readPath(path: string): Promise<SourceFile> {
-    return Promise.reject(new EngineArgumentError(`lint reads no paths through the workspace (${path.length} characters given)`));
-  }
-
-  readFileUri(uri: string): Promise<SourceFile> {
-    const text = this.texts.get(uri);
-    if (text === undefined) return Promise.reject(new EngineStateError("not a file of the unit being linted"));
-    return Promise.resolve({ uri, text });
-  }
-
-  canonicalFileUri(uri: string): Promise<string | undefined> {
-    return Promise.resolve(this.texts.has(uri) ? uri : undefined);
-  }
 }

@@ -9,7 +9,7 @@ export interface SourceFile {
 }
 
 /**
- * Reads source files for the workspace. Injected: on Node, confined reads under --root (src/confinement); in a
+ * Reads source files for the workspace. Injected: on Node, confined reads under --root (src/root-guard); in a
  * browser, none. Refusals throw EngineArgumentError (ConfinementError is one).
  */
 export interface SourceReader {

@@ -1,6 +1,6 @@
 import type { JsonObject, JsonValue } from "../json/json.js";
 import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
-import type { EngineService } from "../engine/core/recovering-engine.js";
+import type { EngineService } from "../engine/service/index.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
 import {
   OPERATIONS, type OperationArguments, type OperationName, type OperationResults, type OperationSpec, type ParamSpec,
@@ -19,6 +19,18 @@ export interface WorkspaceOptions {
   readonly noReaderMessage?: string;
   /** How the refusal at the buffer cap tells the caller to close one (the MCP server names groovy_close). */
   readonly closeHint?: string;
+  /**
+   * What a call naming an open `file:` buffer by its uri alone compiles: the file read afresh (`reread`, the
+   * default: a client's file may have changed on disk), or the buffer as it was opened (`as-opened`: lint opens each
+   * file with the text it read once, and it must not change under the unit's other files).
+   */
+  readonly openFiles?: "reread" | "as-opened";
+  /**
+   * Who checks a call's arguments against the operation table: the workspace (`table`, the default), or the front
+   * end before the call (`schema`: the MCP server validates them with the tool's input schema, which is generated
+   * from the same table). Either way the workspace fills in defaults and clamps positions; it checks only once.
+   */
+  readonly argumentCheck?: "table" | "schema";
 }
 
 /**
@@ -70,7 +82,7 @@ export class Workspace {
   async run<K extends OperationName>(op: K, args: OperationArguments[K]): Promise<OperationResults[K]> {
     const spec: OperationSpec = OPERATIONS[op];
     const given = args as unknown as Readonly<Record<string, unknown>>;
-    const params = engineParams(spec, given);
+    const params = engineParams(spec, given, this.options.argumentCheck === "schema");
     if (spec.source === "required" || (spec.source === "optional" && hasSource(args as SourceArguments))) {
       params["uri"] = await this.prepareBuffer(args as SourceArguments);
     } else if (spec.source === "optional" && typeof given["query"] !== "string") {
@@ -90,6 +102,11 @@ export class Workspace {
 
   /** Opens the source's buffer (or checks that a named buffer is open) and returns its uri. */
   private async prepareBuffer(args: SourceArguments): Promise<string> {
+    const { text, path, uri } = args;
+    if (this.options.openFiles === "as-opened" && text === undefined && path === undefined && uri?.startsWith("file:") === true) {
+      this.requireOpen(uri);
+      return uri;
+    }
     const source = await resolveSource(args, {
       maxSourceChars: this.options.maxSourceChars,
       reader: this.options.reader,
@@ -140,8 +157,16 @@ function checkParam(name: string, spec: ParamSpec, value: unknown): JsonValue {
 }
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
 
+/** A value the input schema has already checked: only a clamped integer changes (into its range). */
+function checkedValue(spec: ParamSpec, value: unknown): JsonValue {
+  if (spec.type === "integer" && spec.clamp === true) return Math.max(spec.minimum ?? -MAX_SAFE, Math.min(spec.maximum ?? MAX_SAFE, value as number));
+  if (spec.type === "string-array") return [...(value as string[])];
+  if (spec.type === "string-map") return { ...(value as Record<string, string>) };
+  return value as JsonValue;
+}
+
 /** The engine's parameters: each argument of the table checked (or clamped), defaults filled in. */
-function engineParams(spec: OperationSpec, args: Readonly<Record<string, unknown>>): JsonObject {
+function engineParams(spec: OperationSpec, args: Readonly<Record<string, unknown>>, checkedBySchema: boolean): JsonObject {
   const params: JsonObject = {};
   for (const [name, param] of Object.entries(spec.params)) {
     const value = args[name];
@@ -150,7 +175,7 @@ function engineParams(spec: OperationSpec, args: Readonly<Record<string, unknown
       if (param.default !== undefined) params[name] = param.default;
       continue;
     }
-    params[name] = checkParam(name, param, value);
+    params[name] = checkedBySchema ? checkedValue(param, value) : checkParam(name, param, value);
   }
   return params;
 }

@@ -22,7 +22,8 @@ serveEngineInWorker(webWorkerSide(self), () => fetchEngineImage(new URL("/engine
 `;
 
 const PAGE = `<!doctype html><meta charset="utf-8"><script type="module">
-import { RecoveringEngine, connectToWorker, webWorkerHost } from "/dist/engine/core/index.js";
+import { connectToWorker, webWorkerHost } from "/dist/engine/core/index.js";
+import { RecoveringEngine } from "/dist/engine/service/index.js";
 import { Workspace } from "/dist/workspace/index.js";
 window.result = (async () => {
   const logs = [];

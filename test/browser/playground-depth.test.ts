@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
 
 /**
- * The playground's depth containment, the MCP server's (src/containment, maxNestingDepth 1,000): a paste nested
+ * The playground's depth containment, the MCP server's (src/engine/service, maxNestingDepth 1,000): a paste nested
  * 5,000 deep is never compiled (in the browser's worker, whose stack is far smaller than the server's 16 MiB, it
  * would run the compiler out of stack), and the Problems panel shows the server's one `parsing failed` error at
  * the first bracket past the limit, while the page and the other tabs keep working.

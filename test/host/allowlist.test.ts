@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseToolAllowlist } from "../../src/session/tool-allowlist.js";
+import { parseToolAllowlist } from "../../src/mcp/session/tool-allowlist.js";
 import { CLI, NODE, PROJECT_ROOT, ServerProcess, type JsonRpcReply } from "./support/server-process.js";
 
 /** GROOVYMCP_TOOLS registers only the named tools. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { serverWarmUp, warmUpMode } from "../../src/engine/node/idle-warm-up.js";
-import { WARM_UP_SOURCES } from "../../src/engine/node/warm-up-sources.js";
+import { serverWarmUp, warmUpMode } from "../../src/engine/service/idle-warm-up.js";
+import { WARM_UP_SOURCES } from "../../src/engine/service/warm-up-sources.js";
 import { nodeEngine } from "../../src/engine/node/index.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
 
 /**
- * The idle warm-up (src/engine/node/idle-warm-up.ts) must never be observable by the client: a call that arrives
+ * The idle warm-up (src/engine/service/idle-warm-up.ts) must never be observable by the client: a call that arrives
  * while it compiles gets exactly the answer a server without it gives, no warm-up buffer is ever visible (not in a
  * name search over all open buffers, not as a class another buffer could resolve), stdout carries only the replies.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LineReader } from "../../src/transport/line-reader.js";
+import { LineReader } from "../../src/mcp/transport/line-reader.js";
 
 /** In-process checks of the framing layer, feeding exact chunk boundaries that pipes may not preserve. */
 function collect(max: number, chunks: Buffer[], end = true): (string | "OVERSIZED")[] {

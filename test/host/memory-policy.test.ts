@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DeferredGrowthBound, DfaClearCollector, LEAN_MEMORY, memoryPolicy, SPEED_MEMORY, type MemoryPolicy, type WorkerMemorySettings } from "../../src/engine/node/memory-policy.js";
 import { engineV8Flags } from "../../src/engine/node/v8-flags.js";
-import { WARM_UP_SOURCES } from "../../src/engine/node/warm-up-sources.js";
+import { WARM_UP_SOURCES } from "../../src/engine/service/warm-up-sources.js";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
 
@@ -93,7 +93,7 @@ describe.skipIf(!ENGINE_PRESENT)(`memory policy in the engine worker${ENGINE_PRE
   it("applies the young generation limit, clears the DFA at its budget with a GC after each clear, and answers exactly as without it", async () => {
     const { workerSpawn } = (await import(`${PROJECT_ROOT}/dist/engine/node/worker-host.js`)) as typeof import("../../src/engine/node/worker-host.js");
     const { locateEngineFiles } = (await import(`${PROJECT_ROOT}/dist/engine/node/engine-files.js`)) as typeof import("../../src/engine/node/engine-files.js");
-    const { RecoveringEngine } = (await import(`${PROJECT_ROOT}/dist/engine/core/index.js`)) as typeof import("../../src/engine/core/index.js");
+    const { RecoveringEngine } = (await import(`${PROJECT_ROOT}/dist/engine/service/index.js`)) as typeof import("../../src/engine/service/index.js");
     const files = locateEngineFiles();
     const start = (memory: MemoryPolicy, logs: string[]): InstanceType<typeof RecoveringEngine> =>
       new RecoveringEngine({ spawn: workerSpawn({ files, classpathJars: [], log: (l) => logs.push(l), memory }) });

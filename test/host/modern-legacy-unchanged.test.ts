@@ -15,7 +15,7 @@ import { ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT, ServerProcess, 
  * call's structuredContent (issue 7 drops it), and fields that issue 7 adds to the limits resource.
  */
 
-const MARKER = "src/session/dual-era-session.ts";
+const MARKER = "src/mcp/session/dual-era-session.ts";
 
 function baselineCommit(): { commit?: string; reason: string } {
   try {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import {
   LATEST_LEGACY_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, NEWEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS,
-} from "../../src/session/protocol-version.js";
+} from "../../src/mcp/session/protocol-version.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, type JsonRpcReply } from "./support/server-process.js";
 
 /** Raw pipes: the 2026-07-28 era and how the first message chooses the era. */

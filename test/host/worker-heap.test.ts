@@ -11,7 +11,8 @@ describe.skipIf(!ENGINE_PRESENT)(`worker heap limit${ENGINE_PRESENT ? "" : ` (sk
   it("ends only the worker when the engine runs out of its heap, and the next spawn works", async () => {
     const { workerSpawn } = (await import(`${PROJECT_ROOT}/dist/engine/node/worker-host.js`)) as typeof import("../../src/engine/node/worker-host.js");
     const { locateEngineFiles } = (await import(`${PROJECT_ROOT}/dist/engine/node/engine-files.js`)) as typeof import("../../src/engine/node/engine-files.js");
-    const { RecoveringEngine, EngineInternalError } = (await import(`${PROJECT_ROOT}/dist/engine/core/index.js`)) as typeof import("../../src/engine/core/index.js");
+    const { EngineInternalError } = (await import(`${PROJECT_ROOT}/dist/engine/core/index.js`)) as typeof import("../../src/engine/core/index.js");
+    const { RecoveringEngine } = (await import(`${PROJECT_ROOT}/dist/engine/service/index.js`)) as typeof import("../../src/engine/service/index.js");
     const logs: string[] = [];
     const starved = new RecoveringEngine({ spawn: workerSpawn({ files: locateEngineFiles(), classpathJars: [], log: (l) => logs.push(l), heapMb: 8 }) });
     const error = await starved.request("info", {}).catch((e: unknown) => e);

@@ -3,7 +3,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { readConfinedFile } from "../../src/confinement/confined-file.js";
+import { readConfinedFile } from "../../src/root-guard/confined-file.js";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import { NODE } from "../host/support/server-process.js";
 

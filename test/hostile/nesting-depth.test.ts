@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deepestNesting } from "../../src/containment/nesting-depth.js";
+import { deepestNesting } from "../../src/engine/service/nesting-depth.js";
 
-/** The pure depth scan behind the depth error (src/containment/nesting-depth.ts): a table of sources and answers. */
+/** The pure depth scan behind the depth error (src/engine/service/nesting-depth.ts): a table of sources and answers. */
 describe("deepestNesting", () => {
   const table: [string, string, number | undefined, { depth: number; line: number; character: number } | undefined][] = [
     ["no brackets", "def x = 1\n", undefined, undefined],

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync, symlinkSync, realpathSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fence } from "../../src/prompts/server-prompts.js";
-import { parseMessage } from "../../src/protocol/json-rpc.js";
+import { fence } from "../../src/mcp/prompts/server-prompts.js";
+import { parseMessage } from "../../src/mcp/protocol/json-rpc.js";
 import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text } from "./support/hostile-server.js";
 
 /** Issue 13: ids, the prompt fence and path quirks. Inputs are generated here. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fitResult } from "../../src/containment/result-fitting.js";
+import { fitResult } from "../../src/engine/service/result-fitting.js";
 
 /** Answers that never vanish, without a process: the cut keeps the most important items and fits exactly. */
 describe("fitResult", () => {

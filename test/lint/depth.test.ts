@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ENGINE_PRESENT, javaFreeEnvironment, lint, tempRepo, writeTree, type JsonReport } from "./support.js";
 
 /**
- * Lint's depth containment: the MCP server's (src/containment, maxNestingDepth 1,000). Closures nested 5,000 deep
+ * Lint's depth containment: the MCP server's (src/engine/service, maxNestingDepth 1,000). Closures nested 5,000 deep
  * run the compiler out of even the 16 MiB worker stack, which used to cost the file's whole compile unit an engine
  * restart and a "the Groovy engine failed" finding. Now such a file is never compiled: it gets the server's one
  * `parsing failed` error at the first bracket past the limit, while a good file of the same compile unit is

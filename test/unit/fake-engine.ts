@@ -13,6 +13,8 @@ export class FakeEngines {
   trapNext = false;
   hangNext = false;
   failSpawn: Error | undefined;
+  /** A buffer whose compile runs away: every call that compiles it (its own, or one over all buffers) never answers. */
+  runaway: string | undefined;
   /** Answer `configure` as an engine built before it existed does. */
   withoutConfigure = false;
   disposed: number[] = [];
@@ -34,6 +36,10 @@ export class FakeEngines {
           throw new EngineInternalError(`engine call ${op} failed (trap: unreachable)`, { instanceLost: true });
         }
         const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
+        const compiles = !["open", "close", "configure"].includes(op);
+        if (compiles && this.runaway !== undefined && (uri === this.runaway || (uri === undefined && buffers.has(this.runaway)))) {
+          return new Promise<JsonObject>(() => undefined);
+        }
         switch (op) {
           case "open":
             buffers.set(uri as string, params["text"] as string);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ErrorCode, parseMessage } from "../../src/protocol/json-rpc.js";
+import { ErrorCode, parseMessage } from "../../src/mcp/protocol/json-rpc.js";
 
 /** JSON-RPC classification of one framed line, without a process. */
 describe("parseMessage", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isInside } from "../../src/confinement/path-guard.js";
+import { isInside } from "../../src/root-guard/path-guard.js";
 
 /** The pure root guard, table-driven (POSIX paths; the guard uses the platform's path module). */
 const TABLE: [dir: string, candidate: string, inside: boolean][] = [

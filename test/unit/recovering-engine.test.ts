@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  EngineInternalError, EngineTimeoutError, EngineUnavailableError, RecoveringEngine,
+  EngineInternalError, EngineTimeoutError, EngineUnavailableError,
 } from "../../src/engine/core/index.js";
+import { RecoveringEngine } from "../../src/engine/service/index.js";
 import { FakeEngines } from "./fake-engine.js";
 
 describe("RecoveringEngine with a fake spawn", () => {

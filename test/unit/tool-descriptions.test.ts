@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
-import { toolDefinitions } from "../../src/tools/tool-definitions.js";
+import { toolDefinitions } from "../../src/mcp/tools/tool-definitions.js";
 import { MAX_COMPLETION_ITEMS, OPERATIONS, SNIPPET_LINES, TOKENS_PAGE_SIZE } from "../../src/workspace/index.js";
 
 /** Descriptions and schemas are generated from the operation table and the limits, so they cannot drift. */

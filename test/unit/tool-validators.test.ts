@@ -3,8 +3,8 @@ import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS, type Limits } from "../../src/limits/limits.js";
-import { AJV_OPTIONS, PRECOMPILED_VALIDATORS } from "../../src/tools/argument-validation.js";
-import { toolDefinitions } from "../../src/tools/tool-definitions.js";
+import { AJV_OPTIONS, PRECOMPILED_VALIDATORS } from "../../src/mcp/tools/argument-validation.js";
+import { toolDefinitions } from "../../src/mcp/tools/tool-definitions.js";
 import { PROJECT_ROOT } from "../host/support/server-process.js";
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EngineArgumentError, EngineStateError, RecoveringEngine } from "../../src/engine/core/index.js";
+import { EngineArgumentError, EngineStateError } from "../../src/engine/core/index.js";
+import { RecoveringEngine } from "../../src/engine/service/index.js";
 import { OPERATIONS, Workspace } from "../../src/workspace/index.js";
 import { FakeEngines } from "./fake-engine.js";
 

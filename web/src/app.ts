@@ -1,7 +1,7 @@
 import { setDiagnostics, type Diagnostic as LintDiagnostic } from "@codemirror/lint";
 import { EditorSelection, EditorState, type Extension } from "@codemirror/state";
 import { EditorView } from "@codemirror/view";
-import { EngineCallerError, EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/index.js";
+import { EngineCallerError, EngineTimeoutError, EngineUnavailableError } from "../../src/engine/core/errors.js";
 import type { Diagnostic, Position, RenameResult } from "../../src/workspace/results.js";
 import { PlaygroundEngine, type EngineState } from "./engine/playground-engine.js";
 import { bufferUri, languageFeatures, type FeatureHost } from "./editor/features.js";

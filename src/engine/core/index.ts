@@ -16,8 +16,7 @@ export {
 export { EngineClient, parseEngineReply } from "./engine-client.js";
 export { ENGINE_FILE_NAMES, fetchEngineImage, fetchModelPacks, type FetchImageOptions } from "./fetch-image.js";
 export { inThreadSpawn, type EngineConnection, type InThreadOptions, type SpawnEngine } from "./engine-connection.js";
-export { RecoveringEngine, type EngineService, type RecoveringEngineOptions } from "./recovering-engine.js";
 export {
-  connectToWorker, serveEngineInWorker, webWorkerHost, webWorkerSide, type MessageTargetLike,
+  connectToWorker, serveEngineInWorker, webWorkerHost, webWorkerSide, webWorkerSpawn, type MessageTargetLike,
   type HostSideEndpoint, type WorkerConnectionOptions, type WorkerHooks, type WorkerMessage, type WorkerRequest, type WorkerSideEndpoint,
 } from "./worker-protocol.js";

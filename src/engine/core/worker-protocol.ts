@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../json/json.js";
 import { EngineClient } from "./engine-client.js";
-import type { EngineConnection } from "./engine-connection.js";
+import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
 import {
   deserializeEngineError, EngineInternalError, serializeEngineError, type SerializedEngineError,
 } from "./errors.js";
@@ -231,5 +231,21 @@ export function webWorkerHost(
       worker.terminate();
       for (const h of exitHandlers) h("terminated");
     },
+  };
+}
+
+/**
+ * The spawn of a page's engine: each instance in a Web Worker that `newWorker` starts (the first after a page load,
+ * each one after a watchdog restart). `started` is told how long each took to be ready (the page shows it).
+ */
+export function webWorkerSpawn(
+  newWorker: () => MessageTargetLike & { terminate(): void; addEventListener(type: "error", listener: (event: unknown) => void): void },
+  options: { readonly log: (line: string) => void; readonly started?: (loadMs: number) => void },
+): SpawnEngine {
+  return async (signal) => {
+    const begun = performance.now();
+    const connection = await connectToWorker(webWorkerHost(newWorker()), { log: options.log, signal });
+    options.started?.(performance.now() - begun);
+    return connection;
   };
 }

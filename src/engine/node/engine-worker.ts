@@ -13,7 +13,7 @@ import { readClasspathJars } from "./classpath-jars.js";
 import type { EngineFiles } from "./engine-files.js";
 import { readEngineImage } from "./engine-image.js";
 import { receiveModule } from "./module-precompile.js";
-import { fitResult } from "../../containment/result-fitting.js";
+import { fitResult } from "../service/result-fitting.js";
 import { DeferredGrowthBound, DfaClearCollector, type WorkerMemorySettings } from "./memory-policy.js";
 
 export interface EngineWorkerData {

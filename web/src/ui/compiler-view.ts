@@ -1,4 +1,4 @@
-import { EngineArgumentError } from "../../../src/engine/core/index.js";
+import { EngineArgumentError } from "../../../src/engine/core/errors.js";
 import type { PlaygroundEngine } from "../engine/playground-engine.js";
 import type { AstNode, AstResult, Position } from "../../../src/workspace/results.js";
 import { h } from "./dom.js";

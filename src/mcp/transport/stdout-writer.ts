@@ -19,6 +19,21 @@ export function writeMessage(message: object): Promise<void> {
   });
 }
 
+/**
+ * Whether stdout holds more than its buffer's worth the client has not read yet. Every reply counts toward it,
+ * pings answered out of turn included, so while it is true the server stops reading stdin: a client that floods
+ * requests and never reads the replies cannot grow the server's memory.
+ */
+export function stdoutBackedUp(): boolean {
+  return !closed && process.stdout.writableNeedDrain;
+}
+
+/** Calls `then` once stdout has drained (at once when it is not backed up). */
+export function onStdoutDrain(then: () => void): void {
+  if (!stdoutBackedUp()) then();
+  else process.stdout.once("drain", then);
+}
+
 /** Calls `onClosed` when stdout can no longer be written (EPIPE: the client went away). */
 export function watchStdout(onClosed: () => void): void {
   // any write error (EPIPE, a destroyed stream) means the client is gone

@@ -1,4 +1,4 @@
-import { quoteClientString } from "../limits/quote-client-string.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
 
 /**
  * GROOVYMCP_TOOLS: a comma-separated list of the tools to register, for clients with a small tool budget.

@@ -5,7 +5,7 @@
 export type Schema = { [key: string]: SchemaValue };
 type SchemaValue = string | number | boolean | Schema | SchemaValue[];
 
-import { SNIPPET_LINES, type ParamSpec } from "../workspace/operations.js";
+import { SNIPPET_LINES, type ParamSpec } from "../../workspace/operations.js";
 
 export const SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema";
 

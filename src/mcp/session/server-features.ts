@@ -1,11 +1,11 @@
-import type { Root } from "../confinement/confined-file.js";
-import type { Limits } from "../limits/limits.js";
+import type { Root } from "../../root-guard/confined-file.js";
+import type { Limits } from "../../limits/limits.js";
 import { ErrorCode, isJsonObject, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
 import { getPrompt, listedPrompts, PromptArgumentError } from "../prompts/server-prompts.js";
 import { findResource, listedResources, readResource } from "../resources/server-resources.js";
 import { callTool } from "../tools/call-tool.js";
 import { listedTools } from "../tools/tool-definitions.js";
-import type { Workspace } from "../workspace/workspace.js";
+import type { Workspace } from "../../workspace/workspace.js";
 import { ALL_TOOLS, type ToolAllowlist } from "./tool-allowlist.js";
 
 export interface SessionConfig {

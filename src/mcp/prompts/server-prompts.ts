@@ -1,4 +1,4 @@
-import type { Limits } from "../limits/limits.js";
+import type { Limits } from "../../limits/limits.js";
 import { isJsonObject, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
 
 /** A prompts/get problem (unknown prompt, bad arguments): answered with -32602. */

@@ -1,5 +1,5 @@
-import type { Limits } from "../limits/limits.js";
-import { MAX_COMPLETION_ITEMS, OPERATIONS, TOKENS_PAGE_SIZE, type OperationName } from "../workspace/operations.js";
+import type { Limits } from "../../limits/limits.js";
+import { MAX_COMPLETION_ITEMS, OPERATIONS, TOKENS_PAGE_SIZE, type OperationName } from "../../workspace/operations.js";
 import {
   arrayOf, bool, int, locations, objectSchema, paramSchema, range, referenceLocations, rootSchema, sourceInput, str, symbol, textEdits,
   TOKEN_MODIFIERS, TOKEN_TYPES, type Schema,
@@ -29,7 +29,7 @@ export interface ToolDefinition {
 
 const severity: Schema = { type: "string", enum: ["error", "warning", "information", "hint"], description: "severity" };
 
-/** Declared by the results the host may cut to the result limit (src/containment/result-fitting.ts). */
+/** Declared by the results the host may cut to the result limit (src/engine/service/result-fitting.ts). */
 const CUT_FIELDS: Record<string, Schema> = {
   truncated: bool("true when the list was cut to fit maxResults or the result limit"),
   omitted: int("items left out by the cut"),

@@ -1,14 +1,14 @@
-import { isJsonObject, type JsonObject } from "../json/json.js";
+import { isJsonObject, type JsonObject } from "../../json/json.js";
 import {
   EngineCallerError, EngineTimeoutError, EngineUnavailableError,
-} from "../engine/core/errors.js";
-import { CALL_TIMEOUT_VARIABLE, type Limits } from "../limits/limits.js";
-import { logLine } from "../log/log.js";
-import type { OperationArguments, OperationName } from "../workspace/operations.js";
-import type { Workspace } from "../workspace/workspace.js";
+} from "../../engine/core/errors.js";
+import { CALL_TIMEOUT_VARIABLE, type Limits } from "../../limits/limits.js";
+import { logLine } from "../../log/log.js";
+import type { OperationArguments, OperationName } from "../../workspace/operations.js";
+import type { Workspace } from "../../workspace/workspace.js";
 import { schemaMismatch, validateArguments } from "./argument-validation.js";
 import { findTool } from "./tool-definitions.js";
-import { fitResult } from "../containment/result-fitting.js";
+import { fitResult } from "../../workspace/index.js";
 
 /**
  * A tools/call result (MCP CallToolResult). A failed call carries its message as text content with isError and
@@ -24,7 +24,7 @@ export function errorResult(message: string): ToolResult {
 }
 
 function successResult(op: string, structured: JsonObject, limits: Limits, maxResults: number | undefined): ToolResult {
-  // a result over the limit is cut to what fits, most important first (src/containment/result-fitting.ts); the
+  // a result over the limit is cut to what fits, most important first (src/engine/service/result-fitting.ts); the
   // error stays only for a result that cannot be cut or whose empty list does not fit
   const fitted = fitResult(op, structured, limits.maxResultChars, maxResults);
   if (!fitted.ok) {

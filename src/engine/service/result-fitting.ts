@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../json/json.js";
+import type { JsonObject, JsonValue } from "../../json/json.js";
 
 /**
  * Answers that never vanish (issue 13): a result too large for the result limit is cut to what fits rather than

@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../json/json.js";
-import type { EngineService } from "../core/recovering-engine.js";
+import type { EngineService } from "./engine-service.js";
 import { WARM_UP_SOURCES } from "./warm-up-sources.js";
 
 /**

@@ -1,4 +1,4 @@
-import { quoteClientString } from "../limits/quote-client-string.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
 import { ErrorCode, isJsonObject, RpcError, type JsonObject, type JsonValue } from "../protocol/json-rpc.js";
 import { MODERN_PROTOCOL_VERSIONS, SUPPORTED_PROTOCOL_VERSIONS } from "./protocol-version.js";
 import { ServerFeatures, UnknownResourceError, type SessionConfig } from "./server-features.js";

@@ -1,6 +1,6 @@
 import type { ErrorObject, ValidateFunction } from "ajv/dist/2020.js";
-import { quoteClientString } from "../limits/quote-client-string.js";
-import { packageFile } from "../package-file.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
+import { packageFile } from "../../package-file.js";
 import type { Schema } from "./schema-parts.js";
 
 /**

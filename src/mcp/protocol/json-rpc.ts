@@ -1,6 +1,6 @@
 /** JSON-RPC 2.0 message shapes and validation, as used over MCP's stdio transport. */
 
-import { isJsonObject, type JsonObject, type JsonValue } from "../json/json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../../json/json.js";
 
 export { isJsonObject, type JsonObject, type JsonValue };
 /**

@@ -1,21 +1,19 @@
-import { confinedReader, type Root } from "../confinement/confined-file.js";
-import { nodeEngine } from "../engine/node/index.js";
-import { serverWarmUp } from "../engine/node/idle-warm-up.js";
+import { confinedReader, type Root } from "../../root-guard/confined-file.js";
 import { toolDefinitions } from "../tools/tool-definitions.js";
 import { schemaPrecompiler } from "../tools/argument-validation.js";
-import type { Limits } from "../limits/limits.js";
-import { logFailure, logLine } from "../log/log.js";
-import { logToStderr, redirectConsoleToStderr } from "../log/stderr.js";
-import { exitNaturally } from "../process/natural-exit.js";
+import type { Limits } from "../../limits/limits.js";
+import { logFailure, logLine } from "../../log/log.js";
+import { logToStderr, redirectConsoleToStderr } from "../../log/stderr.js";
+import { exitNaturally } from "../../process/natural-exit.js";
 import { Dispatcher } from "../protocol/dispatcher.js";
-import { ContainedEngine } from "../containment/contained-engine.js";
 import { parseMessage, type Response } from "../protocol/json-rpc.js";
 import { DualEraSession } from "../session/dual-era-session.js";
 import { knownToolNames } from "../session/server-features.js";
 import { parseToolAllowlist, TOOLS_VARIABLE } from "../session/tool-allowlist.js";
 import { LineReader } from "../transport/line-reader.js";
-import { flushStdout, watchStdout, writeMessage } from "../transport/stdout-writer.js";
-import { Workspace } from "../workspace/workspace.js";
+import { flushStdout, onStdoutDrain, stdoutBackedUp, watchStdout, writeMessage } from "../transport/stdout-writer.js";
+import { createWorkspace } from "../../workspace/index.js";
+import { nodeSpawn } from "../../workspace/node.js";
 
 export interface ServeOptions {
   readonly root: Root | undefined;
@@ -50,26 +48,22 @@ export function serve(options: ServeOptions): void {
   process.on("uncaughtException", (error) => logFailure("unexpected failure", error));
   process.on("unhandledRejection", (error) => logFailure("unexpected failure", error));
 
-  const engine = nodeEngine({ classpathJars: options.classpathJars, limits: options.limits });
-  engine.start();
   const tools = parseToolAllowlist(process.env[TOOLS_VARIABLE], knownToolNames(options.limits));
   for (const warning of tools.warnings) logLine(warning);
-  // the idle warm-up (src/engine/node/idle-warm-up.ts): compiles our own Groovy, and any tool schema the build did
-  // not compile (src/tools/argument-validation.ts), until the client's first tools/call; as a layer over the engine
-  // it keeps every client call away from its buffers
+  // the idle warm-up (src/engine/service/idle-warm-up.ts) also compiles any tool schema the build did not compile
+  // (src/mcp/tools/argument-validation.ts), until the client's first tools/call
   const schemas = toolDefinitions(options.limits)
     .filter((t) => tools.allowlist.allows(t.name))
     .flatMap((t) => [t.inputSchema, t.outputSchema]);
-  const warmUp = serverWarmUp(engine, process.env, options.limits.callTimeoutMs, { mainThreadSlice: schemaPrecompiler(schemas), log: logLine });
-  const workspace = new Workspace({
-    // crash containment and the buffer budget (src/containment, issue 13)
-    engine: new ContainedEngine(warmUp ?? engine, { maxTotalChars: options.limits.maxTotalBufferChars, maxNestingDepth: options.limits.maxNestingDepth, log: logLine }),
-    maxOpenBuffers: options.limits.maxOpenBuffers,
-    maxSourceChars: options.limits.maxSourceChars,
+  const workspace = createWorkspace({
+    profile: "server",
+    spawn: nodeSpawn({ profile: "server", classpathJars: options.classpathJars, limits: options.limits }),
+    limits: options.limits,
     reader: options.root === undefined ? undefined : confinedReader(options.root, options.limits),
-    noReaderMessage: "the server was started without --root, so it cannot read files; pass the source as text instead",
-    closeHint: "close one with groovy_close first",
+    log: logLine,
+    warmUp: { env: process.env, mainThreadSlice: schemaPrecompiler(schemas) },
   });
+  workspace.start();
   const session = new DualEraSession({
     tools: tools.allowlist,
     workspace,
@@ -89,8 +83,7 @@ export function serve(options: ServeOptions): void {
     if (stopping) return;
     stopping = true;
     queue.length = 0;
-    void warmUp?.stop();
-    engine.shutdown();
+    workspace.shutdown();
     stdin.removeAllListeners("data");
     stdin.destroy();
     exitNaturally(0);
@@ -119,7 +112,7 @@ export function serve(options: ServeOptions): void {
     running = true;
     try {
       for (let work = queue.shift(); work !== undefined && !stopping; work = queue.shift()) {
-        if (queue.length < MAX_QUEUED / 2 && stdin.isPaused() && !inputEnded) stdin.resume();
+        resumeInput();
         let reply: Response | undefined;
         try {
           engineBusy = work.kind === "line" && mayUseEngine(work.line);
@@ -135,15 +128,29 @@ export function serve(options: ServeOptions): void {
     } finally {
       running = false;
     }
+    // the last reply may have been what backed stdout up; it has drained now
+    resumeInput();
     if (inputEnded) await finish();
+  };
+
+  /** Reads stdin again once the queue has room and stdout has drained (the one output budget). */
+  const resumeInput = (): void => {
+    if (queue.length < MAX_QUEUED / 2 && !stdoutBackedUp() && stdin.isPaused() && !inputEnded && !stopping) stdin.resume();
+  };
+  const pauseInput = (): void => {
+    if (stdin.isPaused()) return;
+    stdin.pause();
+    // a queue too long is resumed by the drain loop; a backed-up stdout by its drain
+    if (stdoutBackedUp()) onStdoutDrain(resumeInput);
   };
 
   const enqueue = (work: Work): void => {
     // the first request that may reach the engine ends the warm-up for good (it waits for one slice at most)
-    if (warmUp !== undefined && work.kind === "line" && mayUseEngine(work.line)) void warmUp.stop();
+    if (work.kind === "line" && mayUseEngine(work.line)) void workspace.stopWarmUp();
     // MCP wants ping answered promptly: while a request waits on the engine, a ping is answered at once; every
     // other request (and a ping at any other time) stays strictly in order.
-    if (engineBusy && work.kind === "line" && isPing(work.line)) {
+    // Not while stdout is backed up: the ping then waits its turn in the queue, which bounds what is held.
+    if (engineBusy && work.kind === "line" && isPing(work.line) && !stdoutBackedUp()) {
       const message = parseMessage(work.line);
       if (message.kind === "request" && message.method === "ping") {
         // Through the session, so the era decides: legacy answers {}, while 2026-07-28 has no ping (-32601). Neither
@@ -153,7 +160,7 @@ export function serve(options: ServeOptions): void {
       }
     }
     queue.push(work);
-    if (queue.length >= MAX_QUEUED) stdin.pause();
+    if (queue.length >= MAX_QUEUED || stdoutBackedUp()) pauseInput();
     void drain();
   };
 
@@ -163,7 +170,6 @@ export function serve(options: ServeOptions): void {
   });
 
   stdin.on("data", (chunk: Buffer) => reader.push(chunk));
-  void warmUp?.start();
   const onEnd = (): void => {
     if (inputEnded) return;
     inputEnded = true;

@@ -1,6 +1,6 @@
-import { quoteClientString } from "../limits/quote-client-string.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
 import { isJsonObject, type JsonValue } from "../protocol/json-rpc.js";
-import { logLine } from "../log/log.js";
+import { logLine } from "../../log/log.js";
 
 export type Era = "legacy" | "modern";
 

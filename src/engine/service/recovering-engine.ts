@@ -1,21 +1,8 @@
 import type { JsonObject } from "../../json/json.js";
-import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
+import type { EngineConnection, SpawnEngine } from "../core/engine-connection.js";
+import type { EngineService } from "./engine-service.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
-import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "./errors.js";
-
-/** What the workspace needs from an engine: operations plus the buffer map. */
-export interface EngineService {
-  /** Runs one operation and returns its `result` object; rejects with an EngineError. */
-  request(op: string, params: JsonObject): Promise<JsonObject>;
-  /** Opens or replaces a buffer; it is kept (and re-opened after a restart) until closed. */
-  open(uri: string, text: string): Promise<void>;
-  /** Drops a buffer; false when it was not open. */
-  close(uri: string): Promise<boolean>;
-  isOpen(uri: string): boolean;
-  openCount(): number;
-  /** The open buffers' URIs, in the order they were first opened (replacing a buffer keeps its place). */
-  openUris(): string[];
-}
+import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "../core/errors.js";
 
 export interface RecoveringEngineOptions {
   readonly spawn: SpawnEngine;
@@ -44,6 +31,8 @@ export class RecoveringEngine implements EngineService {
   private readonly timeoutMs: number;
   private readonly log: (line: string) => void;
   private shutDown = false;
+  /** The current instance's answer to `settings` (undefined: none sent, or an engine build without `configure`). */
+  private accepted: JsonObject | undefined;
 
   constructor(private readonly options: RecoveringEngineOptions) {
     this.timeoutMs = options.callTimeoutMs ?? 0;
@@ -91,8 +80,9 @@ export class RecoveringEngine implements EngineService {
     signal.addEventListener("abort", end, { once: true });
     if (this.options.settings !== undefined && !signal.aborted) {
       try {
-        await connection.request("configure", this.options.settings);
+        this.accepted = await connection.request("configure", this.options.settings);
       } catch (error) {
+        this.accepted = undefined;
         const unknownOp = error instanceof EngineArgumentError && error.message.startsWith("unknown op");
         if (!unknownOp) this.log(`the engine refused its settings (${error instanceof Error ? error.message.slice(0, 120) : "?"})`);
       }
@@ -150,7 +140,7 @@ export class RecoveringEngine implements EngineService {
       } else if (error instanceof EngineInternalError && error.instanceLost) {
         this.log(`${error.message.slice(0, 160)}; restarting the engine`);
         // the buffer the call was about is not re-opened into the fresh instance (issue 13): open buffers compile
-        // together, so it would crash that one too. ContainedEngine (src/containment) tells the client.
+        // together, so it would crash that one too. ContainedEngine (src/engine/service) tells the client.
         const uri = params["uri"];
         if (typeof uri === "string") this.buffers.delete(uri);
         this.lose(connection);
@@ -194,6 +184,11 @@ export class RecoveringEngine implements EngineService {
       this.buffers.delete(uri);
       return result["closed"] === true;
     });
+  }
+
+  /** What the running instance answered to the settings: the values it took (its cap may be lower than asked). */
+  acceptedSettings(): JsonObject | undefined {
+    return this.accepted;
   }
 
   isOpen(uri: string): boolean {

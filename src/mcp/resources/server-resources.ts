@@ -1,7 +1,7 @@
-import { EngineError, EngineUnavailableError } from "../engine/core/errors.js";
-import type { JsonObject } from "../json/json.js";
-import { DEFAULT_JAR_BOUNDS, type Limits } from "../limits/limits.js";
-import type { Workspace } from "../workspace/workspace.js";
+import { EngineError, EngineUnavailableError } from "../../engine/core/errors.js";
+import type { JsonObject } from "../../json/json.js";
+import { DEFAULT_JAR_BOUNDS, type Limits } from "../../limits/limits.js";
+import type { Workspace } from "../../workspace/workspace.js";
 
 export interface ResourceContext {
   readonly workspace: Workspace;

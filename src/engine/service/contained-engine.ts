@@ -1,8 +1,7 @@
-import type { JsonObject } from "../json/json.js";
-import type { EngineService } from "../engine/core/recovering-engine.js";
-import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../engine/core/errors.js";
-import { quoteClientString } from "../limits/quote-client-string.js";
-import type { Diagnostic, DiagnosticsResult } from "../workspace/results.js";
+import type { JsonObject } from "../../json/json.js";
+import type { EngineService } from "./engine-service.js";
+import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../core/errors.js";
+import { quoteClientString } from "../../limits/quote-client-string.js";
 import { deepestNesting, type NestingPoint } from "./nesting-depth.js";
 
 export interface ContainedEngineOptions {
@@ -14,6 +13,12 @@ export interface ContainedEngineOptions {
   readonly log?: (line: string) => void;
   /** How the messages name the front end and its remedies (lint and the playground use this layer too). */
   readonly words?: ContainmentWords;
+  /**
+   * When a call about no one buffer (a workspace-wide query: symbols by name) crashes or times out, compile each
+   * open buffer alone to find the one whose compile runs away, and set that one aside, never a bystander. The MCP
+   * server's clients run such queries; lint's unit call names its buffers, and the page runs none.
+   */
+  readonly attributeWorkspaceCrashes?: boolean;
 }
 
 export interface ContainmentWords {
@@ -27,6 +32,24 @@ export interface ContainmentWords {
   readonly replaceHint?: string;
   /** How to make room under the total budget. Default "close a buffer with groovy_close first". */
   readonly budgetHint?: string;
+}
+
+/**
+ * A buffer containment keeps out of the compiler, and why: nested past the depth limit or out of the engine's stack
+ * (`too-deep`: its diagnostics are one "parsing failed" error), stopped by the watchdog (`timed-out`), or set aside
+ * after another crash on it (`crashed`). It stays kept out until it is replaced (opened with new text) or closed.
+ */
+export interface KeptOut {
+  readonly reason: "too-deep" | "timed-out" | "crashed";
+  /** The client-facing words: the depth error's message, or why the buffer was set aside. */
+  readonly message: string;
+}
+
+/** The one diagnostic containment answers for a too-deep buffer (the diagnostics op's shape). */
+interface DepthDiagnostic {
+  readonly range: { readonly start: { readonly line: number; readonly character: number }; readonly end: { readonly line: number; readonly character: number } };
+  readonly severity: "error";
+  readonly message: string;
 }
 
 /** The MCP server's words (the default). */
@@ -56,8 +79,8 @@ const SERVER_WORDS: Required<ContainmentWords> = {
  * failed" when its own stack runs out; its other calls answer a tool error saying it does not parse.
  */
 export class ContainedEngine implements EngineService {
-  private readonly setAside = new Map<string, string>();
-  private readonly tooDeep = new Map<string, Diagnostic>();
+  private readonly setAside = new Map<string, { readonly reason: "timed-out" | "crashed"; readonly why: string }>();
+  private readonly tooDeep = new Map<string, DepthDiagnostic>();
   private readonly texts = new Map<string, string>();
   private readonly sizes = new Map<string, number>();
   private readonly maxNestingDepth: number;
@@ -65,6 +88,7 @@ export class ContainedEngine implements EngineService {
   private readonly maxTotalChars: number;
   private readonly log: (line: string) => void;
   private readonly words: Required<ContainmentWords>;
+  private readonly attribute: boolean;
 
   constructor(
     private readonly inner: EngineService,
@@ -74,6 +98,7 @@ export class ContainedEngine implements EngineService {
     this.maxNestingDepth = options.maxNestingDepth ?? 0;
     this.log = options.log ?? (() => undefined);
     this.words = { ...SERVER_WORDS, ...options.words };
+    this.attribute = options.attributeWorkspaceCrashes ?? false;
   }
 
   /** Characters held by all open buffers together (reported against the budget). */
@@ -83,14 +108,22 @@ export class ContainedEngine implements EngineService {
 
   /** Why a buffer was set aside, or undefined when it was not. */
   setAsideReason(uri: string): string | undefined {
-    return this.setAside.get(uri);
+    return this.setAside.get(uri)?.why;
+  }
+
+  /** What this layer keeps of `uri` out of the compiler, or undefined when the buffer compiles (or is not open). */
+  keptOut(uri: string): KeptOut | undefined {
+    const aside = this.setAside.get(uri);
+    if (aside !== undefined) return { reason: aside.reason, message: aside.why };
+    const deep = this.tooDeep.get(uri);
+    return deep === undefined ? undefined : { reason: "too-deep", message: deep.message };
   }
 
   async request(op: string, params: JsonObject): Promise<JsonObject> {
     const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
     if (uri !== undefined) {
-      const why = this.setAside.get(uri);
-      if (why !== undefined) throw new EngineStateError(setAsideMessage(uri, why, this.words));
+      const aside = this.setAside.get(uri);
+      if (aside !== undefined) throw new EngineStateError(setAsideMessage(uri, aside.why, this.words));
       const deep = this.tooDeep.get(uri);
       if (deep !== undefined) return depthAnswer(uri, op, deep, this.words);
     }
@@ -104,8 +137,34 @@ export class ContainedEngine implements EngineService {
         this.log(`a buffer ran the engine out of stack during ${op.slice(0, 40)}; it answers a depth error until replaced`);
         return depthAnswer(uri, op, deep, this.words);
       }
+      if (uri === undefined && this.attribute && params["uris"] === undefined && crashReason(error) !== undefined) throw await this.attributed(error);
       throw await this.contain(error, uri, op);
     }
+  }
+
+  /**
+   * A workspace-wide call crashed or ran past the limit: each open buffer's compile alone (its diagnostics) tells
+   * which one runs away. Those are set aside; the call's error names them. No culprit: the error as it was.
+   */
+  private async attributed(error: unknown): Promise<unknown> {
+    const culprits: string[] = [];
+    for (const uri of this.inner.openUris()) {
+      try {
+        await this.inner.request("diagnostics", { uri });
+      } catch (probeError) {
+        if (crashReason(probeError) === undefined) {
+          // an engine that cannot run any more (or a caller error on a buffer) ends the search
+          if (!(probeError instanceof EngineStateError || probeError instanceof EngineArgumentError)) break;
+          continue;
+        }
+        await this.contain(probeError, uri, "diagnostics");
+        culprits.push(uri);
+      }
+    }
+    if (culprits.length === 0) return error;
+    const named = culprits.map((uri) => setAsideMessage(uri, this.setAside.get(uri)?.why ?? "", this.words, true)).join("; ");
+    if (error instanceof EngineTimeoutError) return new EngineTimeoutError(`${error.message}; ${named}`, error.limitMs);
+    return new EngineStateError(`${error instanceof Error ? error.message : "the engine failed"}; ${named}`);
   }
 
   async open(uri: string, text: string): Promise<void> {
@@ -180,7 +239,7 @@ export class ContainedEngine implements EngineService {
         // the instance may be gone again; the recovering engine re-opens only what it still holds
       }
     }
-    this.setAside.set(uri, why);
+    this.setAside.set(uri, { reason: error instanceof EngineTimeoutError ? "timed-out" : "crashed", why });
     this.log(`a buffer was set aside after the engine failed on it during ${op.slice(0, 40)} (${why.slice(0, 120)})`);
     if (error instanceof EngineTimeoutError) {
       // still the watchdog's error (a tool error naming the limit), now saying the buffer is set aside
@@ -213,7 +272,7 @@ function setAsideMessage(uri: string, why: string, words: Required<ContainmentWo
  * The depth error, at the opening bracket where the nesting goes past the limit (or, when the engine ran out of
  * stack below it, at the deepest brackets; at the start when there are none, e.g. a chain of 100,000 `+` terms).
  */
-function depthDiagnostic(point: NestingPoint | undefined, words: Required<ContainmentWords>, limit?: number): Diagnostic {
+function depthDiagnostic(point: NestingPoint | undefined, words: Required<ContainmentWords>, limit?: number): DepthDiagnostic {
   const at = { line: point?.line ?? 0, character: point?.character ?? 0 };
   const why =
     limit !== undefined && point !== undefined
@@ -229,10 +288,8 @@ function depthDiagnostic(point: NestingPoint | undefined, words: Required<Contai
 }
 
 /** A too-deep buffer's answer: its diagnostics are the depth error; any other call is a tool error saying so. */
-function depthAnswer(uri: string, op: string, deep: Diagnostic, words: Required<ContainmentWords>): JsonObject {
-  if (op === "diagnostics") {
-    const result: DiagnosticsResult = { uri, diagnostics: [deep], errorCount: 1, warningCount: 0 };
-    return result as unknown as JsonObject;
-  }
+function depthAnswer(uri: string, op: string, deep: DepthDiagnostic, words: Required<ContainmentWords>): JsonObject {
+  // the diagnostics op's answer (DiagnosticsResult in src/workspace/results.ts)
+  if (op === "diagnostics") return { uri, diagnostics: [{ range: deep.range, severity: deep.severity, message: deep.message }], errorCount: 1, warningCount: 0 };
   throw new EngineStateError(`buffer ${quoteClientString(uri)} does not parse (${deep.message}; line ${deep.range.start.line + 1}); ${words.diagnosticsHint}`);
 }

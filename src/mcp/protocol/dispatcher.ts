@@ -1,4 +1,4 @@
-import { logFailure } from "../log/log.js";
+import { logFailure } from "../../log/log.js";
 import { ErrorCode, failure, parseMessage, RpcError, success, type JsonObject, type JsonValue, type Response } from "./json-rpc.js";
 
 /** What the dispatcher routes to: one method call at a time. */

@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { readSmallRegularFile } from "./bounded-read.js";
+import { checkGlobComplexity } from "./glob-limits.js";
 import { dirname, join, resolve } from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
@@ -96,14 +98,9 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
   if (file === undefined) {
     return { file: undefined, baseDirectory: cwd, rules: new Map(), include: [], exclude: [], classpath: [], kinds: [] };
   }
-  let text: string;
-  try {
-    if (!statSync(file).isFile()) throw configError(file, "is not a file");
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if (error instanceof LintUsageError) throw error;
-    throw configError(file, "cannot be read");
-  }
+  const read = readSmallRegularFile(file);
+  if (!read.ok) throw configError(file, read.reason);
+  const text = read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -119,6 +116,9 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     if (!RULES.has(id)) throw configError(file, `field rules[${JSON.stringify(id)}] names an unknown rule (groovymcp lint --help lists them)`);
     rules.set(id, (typeof setting === "string" ? setting : setting.severity) as RuleSetting);
   }
+  (raw.include ?? []).forEach((glob, i) => checkGlobComplexity(glob, `config ${file}: field include[${i}]`));
+  (raw.exclude ?? []).forEach((glob, i) => checkGlobComplexity(glob, `config ${file}: field exclude[${i}]`));
+  for (const glob of Object.keys(raw.kinds ?? {})) checkGlobComplexity(glob, `config ${file}: field kinds[${JSON.stringify(glob)}]`);
   const baseDirectory = dirname(resolve(file));
   return {
     file: resolve(file),

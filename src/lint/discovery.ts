@@ -1,9 +1,12 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
 import ignore, { type Ignore } from "ignore";
 import picomatch from "picomatch";
 import { glob, isDynamicPattern } from "tinyglobby";
 import { LintUsageError } from "./errors.js";
+import { readSmallRegularFile } from "./bounded-read.js";
+import { CONFIG_GLOB_OPTIONS } from "./glob-limits.js";
+import { neutralise } from "./report/neutralise.js";
 import { isLintableName } from "./file-kind.js";
 
 /** Directories never walked into (their contents can still be linted by naming a file explicitly). */
@@ -26,6 +29,12 @@ export interface DiscoveryOptions {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly baseDirectory: string;
+  /** Where a skipped .gitignore is reported (default: a warning line on stderr). */
+  readonly warn?: (message: string) => void;
+}
+
+function warnOnStderr(message: string): void {
+  process.stderr.write(`groovymcp lint: warning: ${neutralise(message)}\n`);
 }
 
 /** Turns a path into the `/`-separated form that globs and reports use. */
@@ -38,6 +47,8 @@ export function toPosix(path: string): string {
  * at the repository root (a directory with `.git`) or the filesystem root.
  */
 class GitignoreStack {
+  constructor(private readonly warn: (message: string) => void) {}
+
   private readonly perDirectory = new Map<string, Ignore | null>();
   private readonly repoRootOf = new Map<string, string | null>();
 
@@ -47,11 +58,10 @@ class GitignoreStack {
     ig = null;
     const file = join(dir, ".gitignore");
     if (existsSync(file)) {
-      try {
-        ig = ignore().add(readFileSync(file, "utf8"));
-      } catch {
-        ig = null;
-      }
+      // a committed .gitignore may be a link to /dev/zero or a FIFO: read as a bounded regular file, else skipped
+      const read = readSmallRegularFile(file);
+      if (read.ok) ig = ignore().add(read.text);
+      else this.warn(`${toPosix(file)} ${read.reason}, so it is not applied`);
     }
     this.perDirectory.set(dir, ig);
     return ig;
@@ -101,11 +111,11 @@ function skippedDirectoryGlobs(): string[] {
  * A path that is neither a file, a directory nor a glob that matches is a usage error naming it.
  */
 export async function discoverFiles(inputs: readonly string[], options: DiscoveryOptions): Promise<string[]> {
-  const gitignore = new GitignoreStack();
-  const includeMatcher = options.include.length > 0 ? picomatch([...options.include], { dot: true }) : undefined;
+  const gitignore = new GitignoreStack(options.warn ?? warnOnStderr);
+  const includeMatcher = options.include.length > 0 ? picomatch([...options.include], CONFIG_GLOB_OPTIONS) : undefined;
   const isIncluded = (abs: string): boolean =>
     includeMatcher === undefined ? isLintableName(abs.slice(abs.lastIndexOf(sep) + 1)) : includeMatcher(toPosix(relative(options.baseDirectory, abs)));
-  const excluded = options.exclude.length > 0 ? picomatch([...options.exclude], { dot: true }) : (): boolean => false;
+  const excluded = options.exclude.length > 0 ? picomatch([...options.exclude], CONFIG_GLOB_OPTIONS) : (): boolean => false;
   const isExcluded = (abs: string): boolean => {
     const rel = toPosix(relative(options.baseDirectory, abs));
     if (rel.startsWith("../") || isAbsolute(rel)) return false;
@@ -168,7 +178,8 @@ export async function discoverFiles(inputs: readonly string[], options: Discover
  * declare belong to the tree: a Groovy class that uses them is not missing a dependency.
  */
 export async function discoverJavaSources(inputs: readonly string[], cwd: string): Promise<string[]> {
-  const gitignore = new GitignoreStack();
+  // the Groovy walk has already warned about any .gitignore it skipped
+  const gitignore = new GitignoreStack(() => undefined);
   const found = new Set<string>();
   for (const input of inputs) {
     const abs = resolve(cwd, input);

@@ -1,5 +1,6 @@
 import { basename, extname } from "node:path";
 import picomatch from "picomatch";
+import { CONFIG_GLOB_OPTIONS } from "./glob-limits.js";
 
 /**
  * How a file is compiled and which rules apply:
@@ -50,7 +51,7 @@ export class KindOverrides {
   private readonly matchers: { match: (path: string) => boolean; kind: FileKind }[];
 
   constructor(entries: readonly { glob: string; kind: FileKind }[]) {
-    this.matchers = entries.map(({ glob, kind }) => ({ match: picomatch(glob, { dot: true }), kind }));
+    this.matchers = entries.map(({ glob, kind }) => ({ match: picomatch(glob, CONFIG_GLOB_OPTIONS), kind }));
   }
 
   kindOf(pathFromConfigDir: string): FileKind | undefined {

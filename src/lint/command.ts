@@ -47,22 +47,29 @@ function collectClasspath(value: string, previous: string[]): string[] {
 
 const HELP_AFTER = (): string => `
 Paths:
-  A directory is walked for *.groovy *.gvy *.gy *.gsh *.gradle Jenkinsfile Jenkinsfile.*, skipping .git,
-  node_modules, build, target, .gradle and whatever .gitignore files ignore. A file named explicitly is always
-  linted. Anything else is a glob (quote it). "-" reads the source from stdin (name it with --stdin-filename).
-  With no path, the current directory is linted.
+  A directory is walked for *.groovy *.gvy *.gy *.gsh *.gradle and pipelines: Jenkinsfile, Jenkinsfile.* _* -*
+  (any case), *.jenkinsfile and *.jenkins. A file named explicitly is always linted. Anything else is a glob
+  (quote it). "-" reads the source from stdin (name it with --stdin-filename). With no path, the current
+  directory is linted.
+
+What counts as source (what builds compile):
+  Skipped anywhere: .git, node_modules, .gradle. Skipped only at a module's root (a folder with build.gradle[.kts],
+  settings.gradle[.kts], pom.xml or build.xml, or the walked folder itself): build, target, out, the build
+  outputs; deeper down a folder of that name is a source package and is linted. Skipped unless the config sets
+  "lintResources": true: src/<set>/resources/ and a shared library's resources/, which builds never compile.
+  Whatever .gitignore files ignore is skipped; their "!" re-includes are honoured.
 
 How files compile:
   Class files of one source tree compile together, as groovyc compiles a source set: src/*/groovy of one project
-  (main sees test and test sees main), src/ plus vars/ of a Jenkins shared library, else the directory the
-  package is rooted at. Jenkinsfiles, *.gradle files and other scripts compile each on their own. Without a
+  (main sees test and test sees main; buildSrc/ is a project of its own), grails-app/* with its application's
+  src/main/groovy, src/ plus vars/ of a Jenkins shared library, else the directory the package is rooted at. Jenkinsfiles, *.gradle files and other scripts compile each on their own. Without a
   classpath, an unresolved import from a package that neither the JDK, Groovy nor the linted files declare is
   reported once as groovy/missing-dependency (information); with --classpath it is an error.
 
 Configuration (.groovymcp.json, the nearest from the working directory up to the repository root, or --config):
   {"rules": {"groovy/unused-import": "off", "groovy/empty-catch": "error"},
    "include": ["**/*.groovy"], "exclude": ["legacy/**"], "classpath": ["libs/x.jar"],
-   "kinds": {"pipelines/*.groovy": "jenkins"}}
+   "kinds": {"pipelines/*.groovy": "jenkins"}, "lintResources": false}
   Schema: schemas/groovymcp-config.schema.json in the package.
 
 Suppression comments:

@@ -24,6 +24,8 @@ export interface LintConfig {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly classpath: readonly string[];
+  /** Also lint files under resource folders, which builds do not compile (discovery.ts isResourcePath). */
+  readonly lintResources: boolean;
   /** Glob (relative to baseDirectory) to file kind, in file order; the first match wins. */
   readonly kinds: readonly { glob: string; kind: FileKind }[];
 }
@@ -34,6 +36,7 @@ interface RawConfig {
   exclude?: string[];
   classpath?: string[];
   kinds?: Record<string, FileKind>;
+  lintResources?: boolean;
 }
 
 const SCHEMA_URL = packageFile("schemas/groovymcp-config.schema.json");
@@ -64,7 +67,7 @@ function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") {
     const where = error.instancePath === "" ? "" : `${fieldName(error.instancePath)}.`;
-    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds)" : "";
+    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds, lintResources)" : "";
     return `field ${where}${params["additionalProperty"]} is not allowed${allowed}`;
   }
   if (error.keyword === "propertyNames" && typeof params["propertyName"] === "string") {
@@ -96,7 +99,7 @@ function configError(file: string, detail: string): LintUsageError {
 /** Reads and validates a config file; any problem is a LintUsageError (exit 2) naming the file and field. */
 export function loadConfig(file: string | undefined, cwd: string): LintConfig {
   if (file === undefined) {
-    return { file: undefined, baseDirectory: cwd, rules: new Map(), include: [], exclude: [], classpath: [], kinds: [] };
+    return { file: undefined, baseDirectory: cwd, rules: new Map(), include: [], exclude: [], classpath: [], kinds: [], lintResources: false };
   }
   const read = readSmallRegularFile(file);
   if (!read.ok) throw configError(file, read.reason);
@@ -128,5 +131,6 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     exclude: raw.exclude ?? [],
     classpath: (raw.classpath ?? []).map((entry) => resolve(baseDirectory, entry)),
     kinds: Object.entries(raw.kinds ?? {}).map(([glob, kind]) => ({ glob, kind })),
+    lintResources: raw.lintResources === true,
   };
 }

@@ -17,11 +17,16 @@ export const GROOVY_EXTENSIONS: readonly string[] = [".groovy", ".gvy", ".gy", "
 
 /** Whether a file name is one that directory walks pick up. */
 export function isLintableName(name: string): boolean {
-  return name === "Jenkinsfile" || name.startsWith("Jenkinsfile.") || GROOVY_EXTENSIONS.includes(extname(name));
+  return isJenkinsfileName(name) || GROOVY_EXTENSIONS.includes(extname(name));
 }
 
+/**
+ * Pipeline names as Jenkins users write them: `Jenkinsfile`, `Jenkinsfile.release`, `Jenkinsfile_updatecli`,
+ * `Jenkinsfile-deploy` (any case), `deploy.jenkinsfile`, and `*.jenkins`, the default extension of the pipeline
+ * unit-test framework's scripts.
+ */
 export function isJenkinsfileName(name: string): boolean {
-  return name === "Jenkinsfile" || name.startsWith("Jenkinsfile.") || name.endsWith(".jenkinsfile") || name.endsWith(".Jenkinsfile");
+  return /^jenkinsfile(?:[._-].*)?$/i.test(name) || /\.(?:jenkinsfile|jenkins)$/i.test(name);
 }
 
 // A type declaration at the start of a line, after optional annotations and modifiers. Good enough to tell a class

@@ -236,7 +236,7 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const diskPaths = options.paths.filter((p) => p !== "-");
   const readsStdin = options.paths.includes("-");
   const paths = diskPaths.length === 0 && !readsStdin ? ["."] : diskPaths;
-  const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory }) : [];
+  const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory, lintResources: config.lintResources }) : [];
   const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
   const typeNames = new Set<string>();
   const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);

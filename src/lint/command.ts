@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { delimiter } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { LintUsageError } from "./errors.js";
+import { explainRule } from "./explain.js";
 import { RULE_IDS, RULES } from "./rules.js";
 
 export type OutputFormat = "text" | "json" | "sarif" | "github";
@@ -80,7 +81,8 @@ Suppression comments:
 
 Rules (default severity):
 ${RULE_IDS.map((id) => `  ${id.padEnd(32)} ${RULES.get(id)!.severity.padEnd(12)} ${RULES.get(id)!.rationale}`).join("\n")}
-  Each rule has a section in docs/rules.md.
+  Each rule has a section in docs/rules.md (AST and Jenkins rules also in docs/rules-ast.md), shipped in the
+  package: groovymcp lint --explain RULE prints it.
 
 Exit codes:
   0  no finding at or above --fail-on (and no more warnings than --max-warnings)
@@ -107,6 +109,7 @@ function buildLintProgram(): Command {
     .addOption(new Option("--no-color", "no colour in the text format (colour is used only on a terminal)"))
     .addOption(new Option("-j, --jobs <n>", "worker threads, one engine each (default: the available cores)").argParser(integer(1)))
     .addOption(new Option("--shard <i/n>", "lint only the i-th of n deterministic shards of the files (for CI matrices)").argParser(shard))
+    .addOption(new Option("--explain <rule>", "print a rule's documentation (from docs/rules.md and docs/rules-ast.md in the package) and exit"))
     .helpOption("-h, --help", "print this help and exit")
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined })
@@ -146,7 +149,12 @@ export function parseLintCommandLine(argv: readonly string[]): LintInvocation {
     color: boolean;
     jobs?: number;
     shard?: { index: number; count: number };
+    explain?: string;
   }>();
+  if (o.explain !== undefined) {
+    if (!RULES.has(o.explain)) throw new LintUsageError(`--explain: unknown rule ${JSON.stringify(o.explain)} (groovymcp lint --help lists them)`);
+    return { kind: "help", text: explainRule(o.explain) };
+  }
   const paths = program.args;
   if (o.stdinFilename !== undefined && !paths.includes("-")) throw new LintUsageError("--stdin-filename needs - among the paths");
   if (paths.filter((p) => p === "-").length > 1) throw new LintUsageError("- (stdin) can be given only once");

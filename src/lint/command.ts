@@ -71,7 +71,9 @@ Configuration (.groovymcp.json, the nearest from the working directory up to the
   {"rules": {"groovy/unused-import": "off", "groovy/empty-catch": "error"},
    "include": ["**/*.groovy"], "exclude": ["legacy/**"], "classpath": ["libs/x.jar"],
    "kinds": {"pipelines/*.groovy": "jenkins"}, "lintResources": false}
-  Schema: schemas/groovymcp-config.schema.json in the package.
+  Schema: schemas/groovymcp-config.schema.json in the package. In a directory without one, npm-groovy-lint's
+  .groovylintrc.json (JSON form) is read instead: its CodeNarc rules that map to ours set their severities, its
+  ignorepattern joins exclude, and what has no counterpart is listed once on stderr.
 
 Suppression comments:
   // groovymcp-disable-next-line groovy/empty-catch, groovy/unused-import

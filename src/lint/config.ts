@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { readSmallRegularFile } from "./bounded-read.js";
 import { checkGlobComplexity } from "./glob-limits.js";
-import { dirname, join, resolve } from "node:path";
+import { GROOVYLINTRC_FILE_NAME, notApplicableLine, readGroovylintrc } from "./groovylintrc.js";
+import { neutralise } from "./report/neutralise.js";
+import { basename, dirname, join, resolve } from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { RULES, type Severity } from "./rules.js";
@@ -79,12 +81,17 @@ function describe(error: ErrorObject): string {
   return `field ${fieldName(error.instancePath)} ${error.message ?? "is invalid"}`;
 }
 
-/** The nearest .groovymcp.json from `start` upwards, stopping after the repository root (a directory with .git). */
+/**
+ * The nearest .groovymcp.json from `start` upwards, stopping after the repository root (a directory with .git); in
+ * a directory without one, an npm-groovy-lint `.groovylintrc.json` is taken instead (groovylintrc.ts).
+ */
 export function findConfigFile(start: string): string | undefined {
   let dir = resolve(start);
   for (;;) {
     const candidate = join(dir, CONFIG_FILE_NAME);
     if (existsSync(candidate)) return candidate;
+    const rc = join(dir, GROOVYLINTRC_FILE_NAME);
+    if (existsSync(rc)) return rc;
     if (existsSync(join(dir, ".git"))) return undefined;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
@@ -97,7 +104,7 @@ function configError(file: string, detail: string): LintUsageError {
 }
 
 /** Reads and validates a config file; any problem is a LintUsageError (exit 2) naming the file and field. */
-export function loadConfig(file: string | undefined, cwd: string): LintConfig {
+export function loadConfig(file: string | undefined, cwd: string, warn: (line: string) => void = warnOnStderr): LintConfig {
   if (file === undefined) {
     return { file: undefined, baseDirectory: cwd, rules: new Map(), include: [], exclude: [], classpath: [], kinds: [], lintResources: false };
   }
@@ -110,6 +117,7 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
   } catch (error) {
     throw configError(file, `is not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
   }
+  if (basename(file) === GROOVYLINTRC_FILE_NAME) return fromGroovylintrc(file, value, warn);
   const errors = validate(value);
   const first = errors.find((e) => e.keyword === "propertyNames") ?? errors[0];
   if (first !== undefined) throw configError(file, describe(first));
@@ -133,4 +141,16 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     kinds: Object.entries(raw.kinds ?? {}).map(([glob, kind]) => ({ glob, kind })),
     lintResources: raw.lintResources === true,
   };
+}
+
+function warnOnStderr(line: string): void {
+  process.stderr.write(`groovymcp lint: ${neutralise(line)}\n`);
+}
+
+/** An npm-groovy-lint config read as ours: mapped severities and ignorepattern excludes, the rest listed once. */
+function fromGroovylintrc(file: string, value: unknown, warn: (line: string) => void): LintConfig {
+  const rc = readGroovylintrc(value, (detail) => `config ${file}: field ${detail}`);
+  const line = notApplicableLine(file, rc.notApplicable);
+  if (line !== undefined) warn(line);
+  return { file: resolve(file), baseDirectory: dirname(resolve(file)), rules: rc.rules, include: [], exclude: rc.exclude, classpath: [], kinds: [], lintResources: false };
 }

@@ -63,9 +63,10 @@ What counts as source (what builds compile):
 How files compile:
   Class files of one source tree compile together, as groovyc compiles a source set: src/*/groovy of one project
   (main sees test and test sees main; buildSrc/ is a project of its own), grails-app/* with its application's
-  src/main/groovy, src/ plus vars/ of a Jenkins shared library, else the directory the package is rooted at. Jenkinsfiles, *.gradle files and other scripts compile each on their own. Without a
-  classpath, an unresolved import from a package that neither the JDK, Groovy nor the linted files declare is
-  reported once as groovy/missing-dependency (information); with --classpath it is an error.
+  src/main/groovy, src/ plus vars/ of a Jenkins shared library, else the directory the package is rooted at.
+  Jenkinsfiles, *.gradle files and other scripts compile each on their own. Without a classpath, an unresolved
+  import from a package that neither the JDK, Groovy nor the linted files declare is reported once as
+  groovy/missing-dependency (information); with --classpath it is an error.
 
 Configuration (.groovymcp.json, the nearest from the working directory up to the repository root, or --config):
   {"rules": {"groovy/unused-import": "off", "groovy/empty-catch": "error"},

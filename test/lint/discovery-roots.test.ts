@@ -63,15 +63,10 @@ describe("discovery: source roots", () => {
       "lib/resources/org/x/template.groovy": "println 1\n",
       "lib/src/org/x/Util.groovy": "package org.x\nclass Util {}\n",
     });
-    expect(await discovered(dir)).toEqual(["lib/src/org/x/Util.groovy", "lib/vars/step.groovy", "src/main/groovy/p/A.groovy"]);
-    expect(await discovered(dir, { lintResources: true })).toEqual([
-      "lib/resources/org/x/template.groovy",
-      "lib/src/org/x/Util.groovy",
-      "lib/vars/step.groovy",
-      "src/main/groovy/p/A.groovy",
-      "src/main/resources/scripts/run.groovy",
-      "src/test/resources/snapshots/Case.groovy",
-    ]);
+    const sources = ["lib/src/org/x/Util.groovy", "lib/vars/step.groovy", "src/main/groovy/p/A.groovy"];
+    const resources = ["lib/resources/org/x/template.groovy", "src/main/resources/scripts/run.groovy", "src/test/resources/snapshots/Case.groovy"];
+    expect(await discovered(dir)).toEqual(sources);
+    expect(await discovered(dir, { lintResources: true })).toEqual([...sources, ...resources].sort());
   });
 
   it("finds pipelines under the names Jenkins users give them, as kind jenkins", async () => {

@@ -54,10 +54,11 @@ Paths:
   directory is linted.
 
 What counts as source (what builds compile):
-  Skipped anywhere: .git, node_modules, .gradle. Skipped only at a module's root (a folder with build.gradle[.kts],
-  settings.gradle[.kts], pom.xml or build.xml, or the walked folder itself): build, target, out, the build
-  outputs; deeper down a folder of that name is a source package and is linted. Skipped unless the config sets
-  "lintResources": true: src/<set>/resources/ and a shared library's resources/, which builds never compile.
+  Skipped anywhere: .git, node_modules, .gradle. Skipped only at a module's root (a folder with
+  build.gradle[.kts], settings.gradle[.kts], pom.xml or build.xml, or the walked folder when no folder above it
+  has one): build, target, out, the build outputs; deeper down a folder of that name is a source package and is
+  linted. Skipped unless the config sets "lintResources": true: src/<set>/resources/ and a shared library's
+  resources/, which builds never compile.
   Whatever .gitignore files ignore is skipped; their "!" re-includes are honoured.
 
 How files compile:

@@ -119,19 +119,32 @@ const ALWAYS_SKIPPED = SKIPPED_DIRECTORIES.map((d) => `**/${d}/**`);
 /**
  * The walk's skips under `root`: SKIPPED_DIRECTORIES anywhere, and OUTPUT_DIRECTORIES at each module root. Module
  * roots are found first by a walk for build files that prunes every folder named like an output (a build file inside
- * build output is not a module).
+ * build output is not a module); the walked folder itself is one unless a folder above it holds a build file.
  */
 async function walkSkips(root: string): Promise<string[]> {
   const buildFiles = await glob(
     BUILD_FILES.map((f) => `**/${f}`),
     { cwd: root, dot: true, onlyFiles: true, followSymbolicLinks: false, ignore: [...ALWAYS_SKIPPED, ...OUTPUT_DIRECTORIES.map((d) => `**/${d}/**`)], expandDirectories: false },
   );
-  const moduleRoots = new Set([".", ...buildFiles.map((f) => dirname(f))]);
+  const moduleRoots = new Set(buildFiles.map((f) => dirname(f)));
+  // the walked folder is a module root unless it lies inside one (`lint src/main/groovy/com/x` walks source)
+  if (!insideModule(root)) moduleRoots.add(".");
   const skips = [...ALWAYS_SKIPPED];
   for (const module of [...moduleRoots].sort(compareStrings)) {
     for (const d of OUTPUT_DIRECTORIES) skips.push(module === "." ? `${d}/**` : `${escapeGlob(module)}/${d}/**`);
   }
   return skips;
+}
+
+/** Whether a folder above `dir`, up to its repository root, holds a build file. */
+function insideModule(dir: string): boolean {
+  for (let at = resolve(dir); ; ) {
+    if (existsSync(join(at, ".git"))) return false;
+    const parent = dirname(at);
+    if (parent === at) return false;
+    at = parent;
+    if (BUILD_FILES.some((f) => existsSync(join(at, f)))) return true;
+  }
 }
 
 /** A directory name as a literal glob (brackets, stars and the like in a name must not act as wildcards). */

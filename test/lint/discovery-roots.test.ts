@@ -43,6 +43,15 @@ describe("discovery: source roots", () => {
     ]);
   });
 
+  it("walking a folder inside a module, a build folder there is source", async () => {
+    const dir = tempRepo("inside");
+    writeTree(dir, { "build.gradle": "", "build/Out.groovy": CLASS, "src/main/groovy/com/x/build/Step.groovy": CLASS });
+    const inner = join(dir, "src", "main", "groovy", "com", "x");
+    const files = await discoverFiles(["."], { cwd: inner, include: [], exclude: [], baseDirectory: dir, warn: () => undefined });
+    expect(files.map((f) => toPosix(f.slice(dir.length + 1)))).toEqual(["src/main/groovy/com/x/build/Step.groovy"]);
+    expect(await discovered(dir)).toEqual(["build.gradle", "src/main/groovy/com/x/build/Step.groovy"]);
+  });
+
   it("honours a .gitignore that ignores build/ and re-includes source packages of that name", async () => {
     const dir = tempRepo("reinclude");
     writeTree(dir, {

@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import { delimiter } from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { LintUsageError } from "./errors.js";
+import { explainRule } from "./explain.js";
 import { RULE_IDS, RULES } from "./rules.js";
 
 export type OutputFormat = "text" | "json" | "sarif" | "github";
@@ -47,23 +48,34 @@ function collectClasspath(value: string, previous: string[]): string[] {
 
 const HELP_AFTER = (): string => `
 Paths:
-  A directory is walked for *.groovy *.gvy *.gy *.gsh *.gradle Jenkinsfile Jenkinsfile.*, skipping .git,
-  node_modules, build, target, .gradle and whatever .gitignore files ignore. A file named explicitly is always
-  linted. Anything else is a glob (quote it). "-" reads the source from stdin (name it with --stdin-filename).
-  With no path, the current directory is linted.
+  A directory is walked for *.groovy *.gvy *.gy *.gsh *.gradle and pipelines: Jenkinsfile, Jenkinsfile.* _* -*
+  (any case), *.jenkinsfile and *.jenkins. A file named explicitly is always linted. Anything else is a glob
+  (quote it). "-" reads the source from stdin (name it with --stdin-filename). With no path, the current
+  directory is linted.
+
+What counts as source (what builds compile):
+  Skipped anywhere: .git, node_modules, .gradle. Skipped only at a module's root (a folder with
+  build.gradle[.kts], settings.gradle[.kts], pom.xml or build.xml, or the walked folder when no folder above it
+  has one): build, target, out, the build outputs; deeper down a folder of that name is a source package and is
+  linted. Skipped unless the config sets "lintResources": true: src/<set>/resources/ and a shared library's
+  resources/, which builds never compile.
+  Whatever .gitignore files ignore is skipped; their "!" re-includes are honoured.
 
 How files compile:
   Class files of one source tree compile together, as groovyc compiles a source set: src/*/groovy of one project
-  (main sees test and test sees main), src/ plus vars/ of a Jenkins shared library, else the directory the
-  package is rooted at. Jenkinsfiles, *.gradle files and other scripts compile each on their own. Without a
-  classpath, an unresolved import from a package that neither the JDK, Groovy nor the linted files declare is
-  reported once as groovy/missing-dependency (information); with --classpath it is an error.
+  (main sees test and test sees main; buildSrc/ is a project of its own), grails-app/* with its application's
+  src/main/groovy, src/ plus vars/ of a Jenkins shared library, else the directory the package is rooted at.
+  Jenkinsfiles, *.gradle files and other scripts compile each on their own. Without a classpath, an unresolved
+  import from a package that neither the JDK, Groovy nor the linted files declare is reported once as
+  groovy/missing-dependency (information); with --classpath it is an error.
 
 Configuration (.groovymcp.json, the nearest from the working directory up to the repository root, or --config):
   {"rules": {"groovy/unused-import": "off", "groovy/empty-catch": "error"},
    "include": ["**/*.groovy"], "exclude": ["legacy/**"], "classpath": ["libs/x.jar"],
-   "kinds": {"pipelines/*.groovy": "jenkins"}}
-  Schema: schemas/groovymcp-config.schema.json in the package.
+   "kinds": {"pipelines/*.groovy": "jenkins"}, "lintResources": false}
+  Schema: schemas/groovymcp-config.schema.json in the package. In a directory without one, npm-groovy-lint's
+  .groovylintrc.json (JSON form) is read instead: its CodeNarc rules that map to ours set their severities, its
+  ignorepattern joins exclude, and what has no counterpart is listed once on stderr.
 
 Suppression comments:
   // groovymcp-disable-next-line groovy/empty-catch, groovy/unused-import
@@ -73,7 +85,8 @@ Suppression comments:
 
 Rules (default severity):
 ${RULE_IDS.map((id) => `  ${id.padEnd(32)} ${RULES.get(id)!.severity.padEnd(12)} ${RULES.get(id)!.rationale}`).join("\n")}
-  Each rule has a section in docs/rules.md.
+  Each rule has a section in docs/rules.md (AST and Jenkins rules also in docs/rules-ast.md), shipped in the
+  package: groovymcp lint --explain RULE prints it.
 
 Exit codes:
   0  no finding at or above --fail-on (and no more warnings than --max-warnings)
@@ -100,6 +113,7 @@ function buildLintProgram(): Command {
     .addOption(new Option("--no-color", "no colour in the text format (colour is used only on a terminal)"))
     .addOption(new Option("-j, --jobs <n>", "worker threads, one engine each (default: the available cores)").argParser(integer(1)))
     .addOption(new Option("--shard <i/n>", "lint only the i-th of n deterministic shards of the files (for CI matrices)").argParser(shard))
+    .addOption(new Option("--explain <rule>", "print a rule's documentation (from docs/rules.md and docs/rules-ast.md in the package) and exit"))
     .helpOption("-h, --help", "print this help and exit")
     .exitOverride()
     .configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined })
@@ -139,7 +153,12 @@ export function parseLintCommandLine(argv: readonly string[]): LintInvocation {
     color: boolean;
     jobs?: number;
     shard?: { index: number; count: number };
+    explain?: string;
   }>();
+  if (o.explain !== undefined) {
+    if (!RULES.has(o.explain)) throw new LintUsageError(`--explain: unknown rule ${JSON.stringify(o.explain)} (groovymcp lint --help lists them)`);
+    return { kind: "help", text: explainRule(o.explain) };
+  }
   const paths = program.args;
   if (o.stdinFilename !== undefined && !paths.includes("-")) throw new LintUsageError("--stdin-filename needs - among the paths");
   if (paths.filter((p) => p === "-").length > 1) throw new LintUsageError("- (stdin) can be given only once");

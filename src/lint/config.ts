@@ -1,5 +1,9 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { readSmallRegularFile } from "./bounded-read.js";
+import { checkGlobComplexity } from "./glob-limits.js";
+import { GROOVYLINTRC_FILE_NAME, notApplicableLine, readGroovylintrc } from "./groovylintrc.js";
+import { neutralise } from "./report/neutralise.js";
+import { basename, dirname, join, resolve } from "node:path";
 import type { ErrorObject } from "ajv/dist/2020.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { RULES, type Severity } from "./rules.js";
@@ -22,6 +26,8 @@ export interface LintConfig {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly classpath: readonly string[];
+  /** Also lint files under resource folders, which builds do not compile (discovery.ts isResourcePath). */
+  readonly lintResources: boolean;
   /** Glob (relative to baseDirectory) to file kind, in file order; the first match wins. */
   readonly kinds: readonly { glob: string; kind: FileKind }[];
 }
@@ -32,6 +38,7 @@ interface RawConfig {
   exclude?: string[];
   classpath?: string[];
   kinds?: Record<string, FileKind>;
+  lintResources?: boolean;
 }
 
 const SCHEMA_URL = packageFile("schemas/groovymcp-config.schema.json");
@@ -62,7 +69,7 @@ function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") {
     const where = error.instancePath === "" ? "" : `${fieldName(error.instancePath)}.`;
-    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds)" : "";
+    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds, lintResources)" : "";
     return `field ${where}${params["additionalProperty"]} is not allowed${allowed}`;
   }
   if (error.keyword === "propertyNames" && typeof params["propertyName"] === "string") {
@@ -74,12 +81,17 @@ function describe(error: ErrorObject): string {
   return `field ${fieldName(error.instancePath)} ${error.message ?? "is invalid"}`;
 }
 
-/** The nearest .groovymcp.json from `start` upwards, stopping after the repository root (a directory with .git). */
+/**
+ * The nearest .groovymcp.json from `start` upwards, stopping after the repository root (a directory with .git); in
+ * a directory without one, an npm-groovy-lint `.groovylintrc.json` is taken instead (groovylintrc.ts).
+ */
 export function findConfigFile(start: string): string | undefined {
   let dir = resolve(start);
   for (;;) {
     const candidate = join(dir, CONFIG_FILE_NAME);
     if (existsSync(candidate)) return candidate;
+    const rc = join(dir, GROOVYLINTRC_FILE_NAME);
+    if (existsSync(rc)) return rc;
     if (existsSync(join(dir, ".git"))) return undefined;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
@@ -92,24 +104,20 @@ function configError(file: string, detail: string): LintUsageError {
 }
 
 /** Reads and validates a config file; any problem is a LintUsageError (exit 2) naming the file and field. */
-export function loadConfig(file: string | undefined, cwd: string): LintConfig {
+export function loadConfig(file: string | undefined, cwd: string, warn: (line: string) => void = warnOnStderr): LintConfig {
   if (file === undefined) {
-    return { file: undefined, baseDirectory: cwd, rules: new Map(), include: [], exclude: [], classpath: [], kinds: [] };
+    return { file: undefined, baseDirectory: cwd, rules: new Map(), include: [], exclude: [], classpath: [], kinds: [], lintResources: false };
   }
-  let text: string;
-  try {
-    if (!statSync(file).isFile()) throw configError(file, "is not a file");
-    text = readFileSync(file, "utf8");
-  } catch (error) {
-    if (error instanceof LintUsageError) throw error;
-    throw configError(file, "cannot be read");
-  }
+  const read = readSmallRegularFile(file);
+  if (!read.ok) throw configError(file, read.reason);
+  const text = read.text;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw configError(file, `is not valid JSON (${error instanceof Error ? error.message : "parse error"})`);
   }
+  if (basename(file) === GROOVYLINTRC_FILE_NAME) return fromGroovylintrc(file, value, warn);
   const errors = validate(value);
   const first = errors.find((e) => e.keyword === "propertyNames") ?? errors[0];
   if (first !== undefined) throw configError(file, describe(first));
@@ -119,6 +127,9 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     if (!RULES.has(id)) throw configError(file, `field rules[${JSON.stringify(id)}] names an unknown rule (groovymcp lint --help lists them)`);
     rules.set(id, (typeof setting === "string" ? setting : setting.severity) as RuleSetting);
   }
+  (raw.include ?? []).forEach((glob, i) => checkGlobComplexity(glob, `config ${file}: field include[${i}]`));
+  (raw.exclude ?? []).forEach((glob, i) => checkGlobComplexity(glob, `config ${file}: field exclude[${i}]`));
+  for (const glob of Object.keys(raw.kinds ?? {})) checkGlobComplexity(glob, `config ${file}: field kinds[${JSON.stringify(glob)}]`);
   const baseDirectory = dirname(resolve(file));
   return {
     file: resolve(file),
@@ -128,5 +139,18 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     exclude: raw.exclude ?? [],
     classpath: (raw.classpath ?? []).map((entry) => resolve(baseDirectory, entry)),
     kinds: Object.entries(raw.kinds ?? {}).map(([glob, kind]) => ({ glob, kind })),
+    lintResources: raw.lintResources === true,
   };
+}
+
+function warnOnStderr(line: string): void {
+  process.stderr.write(`groovymcp lint: ${neutralise(line)}\n`);
+}
+
+/** An npm-groovy-lint config read as ours: mapped severities and ignorepattern excludes, the rest listed once. */
+function fromGroovylintrc(file: string, value: unknown, warn: (line: string) => void): LintConfig {
+  const rc = readGroovylintrc(value, (detail) => `config ${file}: field ${detail}`);
+  const line = notApplicableLine(file, rc.notApplicable);
+  if (line !== undefined) warn(line);
+  return { file: resolve(file), baseDirectory: dirname(resolve(file)), rules: rc.rules, include: [], exclude: rc.exclude, classpath: [], kinds: [], lintResources: false };
 }

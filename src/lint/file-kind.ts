@@ -1,5 +1,6 @@
 import { basename, extname } from "node:path";
 import picomatch from "picomatch";
+import { CONFIG_GLOB_OPTIONS } from "./glob-limits.js";
 
 /**
  * How a file is compiled and which rules apply:
@@ -16,11 +17,16 @@ export const GROOVY_EXTENSIONS: readonly string[] = [".groovy", ".gvy", ".gy", "
 
 /** Whether a file name is one that directory walks pick up. */
 export function isLintableName(name: string): boolean {
-  return name === "Jenkinsfile" || name.startsWith("Jenkinsfile.") || GROOVY_EXTENSIONS.includes(extname(name));
+  return isJenkinsfileName(name) || GROOVY_EXTENSIONS.includes(extname(name));
 }
 
+/**
+ * Pipeline names as Jenkins users write them: `Jenkinsfile`, `Jenkinsfile.release`, `Jenkinsfile_updatecli`,
+ * `Jenkinsfile-deploy` (any case), `deploy.jenkinsfile`, and `*.jenkins`, the default extension of the pipeline
+ * unit-test framework's scripts.
+ */
 export function isJenkinsfileName(name: string): boolean {
-  return name === "Jenkinsfile" || name.startsWith("Jenkinsfile.") || name.endsWith(".jenkinsfile") || name.endsWith(".Jenkinsfile");
+  return /^jenkinsfile(?:[._-].*)?$/i.test(name) || /\.(?:jenkinsfile|jenkins)$/i.test(name);
 }
 
 // A type declaration at the start of a line, after optional annotations and modifiers. Good enough to tell a class
@@ -50,7 +56,7 @@ export class KindOverrides {
   private readonly matchers: { match: (path: string) => boolean; kind: FileKind }[];
 
   constructor(entries: readonly { glob: string; kind: FileKind }[]) {
-    this.matchers = entries.map(({ glob, kind }) => ({ match: picomatch(glob, { dot: true }), kind }));
+    this.matchers = entries.map(({ glob, kind }) => ({ match: picomatch(glob, CONFIG_GLOB_OPTIONS), kind }));
   }
 
   kindOf(pathFromConfigDir: string): FileKind | undefined {

@@ -161,12 +161,11 @@ export const RULES: ReadonlyMap<string, RuleDefinition> = new Map(RULE_LIST.map(
 
 export const RULE_IDS: readonly string[] = RULE_LIST.map((r) => r.id);
 
-export const DOCS_BASE_URL = "https://github.com/groovymcp/groovymcp/blob/main/docs/rules.md";
-
-/** The help page anchor of a rule: the section heading in docs/rules.md (`groovy/unused-import` → `#groovyunused-import`). */
-export function ruleHelpUri(id: string): string {
-  return `${DOCS_BASE_URL}#${id.replace(/[^a-z0-9-]/g, "")}`;
-}
+/**
+ * The SARIF driver's `informationUri`, which SARIF validators ask for (SARIF2005). Rules carry no `helpUri`: their
+ * documentation is in the log (report/sarif.ts), so nothing depends on this address resolving.
+ */
+export const TOOL_INFORMATION_URI = "https://github.com/groovymcp/groovymcp";
 
 /** Rule ids whose `groovylint-disable*` comments map onto ours, keyed by the CodeNarc rule name. */
 export function rulesForGroovylintName(name: string): string[] {

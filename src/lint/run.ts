@@ -1,6 +1,5 @@
-import { readFileSync, statSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
-import { dirname, relative, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/errors.js";
 import { engineFilesPresent, locateEngineFiles } from "../workspace/node.js";
@@ -20,6 +19,8 @@ import { formatJson } from "./report/json.js";
 import { formatSarif } from "./report/sarif.js";
 import { summarize, type ReportInput } from "./report/summary.js";
 import { formatText } from "./report/text.js";
+import { neutralise } from "./report/neutralise.js";
+import { checkOutputPath, endQuietlyOnClosedPipes, readSourceAgain, writeOutputFile } from "./report/output-file.js";
 import { severityRank } from "./rules.js";
 import { ENGINE_DEFAULT_CAP, groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
 
@@ -149,7 +150,7 @@ function withDisplayPaths(result: EngineFileResult, uris: readonly string[], fil
 }
 
 async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: RunKnowledge): Promise<FileReport[]> {
-  const texts = await Promise.all(unit.files.map((f) => (f.text !== undefined ? Promise.resolve(f.text) : readFile(f.path, "utf8"))));
+  const texts = await Promise.all(unit.files.map((f) => (f.text !== undefined ? Promise.resolve(f.text) : readSourceAgain(f))));
   const uris = unit.files.map((f) => pathToFileURL(f.path).href);
   const results = await compiler.lintUnit(uris.map((uri, i) => ({ uri, text: texts[i]!, kind: unit.files[i]!.kind })));
   return unit.files.map((f, i) => {
@@ -178,9 +179,9 @@ async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known:
     try {
       results[i] = await lintOneUnit(u, compiler, known);
     } catch (error) {
-      if (error instanceof EngineUnavailableError) throw error;
+      if (error instanceof EngineUnavailableError || error instanceof LintUsageError) throw error;
       const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
-      process.stderr.write(`groovymcp lint: the engine failed on ${what}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
+      process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
       results[i] = u.files.map((f) => engineFailure(f, error));
     }
     progress.advance(u.files.length);
@@ -227,24 +228,15 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const configFile = options.config !== undefined ? resolve(cwd, options.config) : findConfigFile(cwd);
   const config = loadConfig(configFile, cwd);
   const classpath = [...checkClasspath(options.classpath, cwd), ...checkClasspath(config.classpath, cwd)];
-  if (options.output !== undefined) {
-    // fail before the (long) lint, not after it
-    const parent = dirname(resolve(cwd, options.output));
-    let isDir = false;
-    try {
-      isDir = statSync(parent).isDirectory();
-    } catch {
-      isDir = false;
-    }
-    if (!isDir) throw new LintUsageError(`cannot write --output file ${options.output}: its directory does not exist`);
-  }
+  // fail before the (long) lint, not after it
+  if (options.output !== undefined) checkOutputPath(cwd, options.output);
   const engine = locateEngineFiles();
   if (!engineFilesPresent(engine)) throw new LintUsageError(`the Groovy engine's files are missing from ${engine.directory} (run npm run build:engine)`);
 
   const diskPaths = options.paths.filter((p) => p !== "-");
   const readsStdin = options.paths.includes("-");
   const paths = diskPaths.length === 0 && !readsStdin ? ["."] : diskPaths;
-  const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory }) : [];
+  const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory, lintResources: config.lintResources }) : [];
   const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
   const typeNames = new Set<string>();
   const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
@@ -295,11 +287,7 @@ async function report(options: LintOptions, started: number, cwd: string, linted
   };
   const text = render(options, input);
   if (options.output !== undefined) {
-    try {
-      writeFileSync(resolve(cwd, options.output), text);
-    } catch {
-      throw new LintUsageError(`cannot write --output file ${options.output}`);
-    }
+    writeOutputFile(cwd, options.output, text);
   } else if (text.length > 0) {
     await new Promise<void>((done) => process.stdout.write(text, () => done()));
   }
@@ -308,6 +296,7 @@ async function report(options: LintOptions, started: number, cwd: string, linted
 
 /** The `groovymcp lint` entry: usage, config and I/O errors print one line on stderr and exit 2. */
 export async function lintMain(argv: readonly string[]): Promise<number> {
+  endQuietlyOnClosedPipes();
   try {
     return await runLint(argv);
   } catch (error) {

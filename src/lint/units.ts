@@ -63,7 +63,9 @@ function isDirectory(path: string): boolean {
 /**
  * The source tree a file compiles with, or undefined when it compiles alone. Decided in this order:
  * 1. Jenkinsfiles and Gradle scripts always compile alone.
- * 2. `<P>/src/<set>/groovy/**` (and `.../java/**`): the project `<P>`, so `src/test/groovy` sees `src/main/groovy`.
+ * 2. `<A>/grails-app/<folder>/**`: the Grails application `<A>`, with its `src/main/groovy`.
+ *    `<P>/src/<set>/groovy/**` (and `.../java/**`): the project `<P>`, so `src/test/groovy` sees `src/main/groovy`;
+ *    a `buildSrc/` is a project of its own this way.
  * 3. A Jenkins shared library, `<L>/vars/*.groovy` and `<L>/src/**` when `<L>/vars` exists: the library `<L>`.
  * 4. Any other class file: the directory its package is rooted at (`a/b/c/Foo.groovy` with `package b.c` → `a`),
  *    else its own directory.
@@ -75,6 +77,9 @@ export function sourceTreeOf(file: Pick<LintFile, "path" | "kind" | "packageName
   const name = parts[parts.length - 1] ?? "";
   if (file.kind === "jenkins" && parts[parts.length - 2] !== "vars") return undefined;
   if (file.kind === "jenkins" && name.startsWith("Jenkinsfile")) return undefined;
+  // Grails: grails-app/{controllers,services,domain,...} compile with the same application's src/main/groovy
+  const grailsIndex = parts.lastIndexOf("grails-app");
+  if (grailsIndex > 0 && grailsIndex + 2 < parts.length && file.kind !== "jenkins") return parts.slice(0, grailsIndex).join(sep) || sep;
   const srcIndex = parts.lastIndexOf("src");
   if (srcIndex > 0) {
     const project = parts.slice(0, srcIndex).join(sep) || sep;
@@ -162,4 +167,43 @@ export function shardUnits(units: readonly CompileUnit[], index: number, count: 
     if (best === index - 1) mine.add(u);
   }
   return units.filter((u) => mine.has(u));
+}
+
+/** Where a source file belongs in its build: the module's directory and the source set (`main`, `test`, ...). */
+export interface SourceSet {
+  readonly module: string;
+  readonly sourceSet: string;
+}
+
+/**
+ * The module and source set of a Groovy or Java file, for a project model that hands each unit the declarations of
+ * the others: `<M>/src/<set>/<language>/**` → (`<M>`, `<set>`); `<A>/grails-app/**` → (`<A>`, `main`); a Jenkins
+ * shared library's `src/**` and `vars/*` → (`<L>`, `main`) and its `test/**` → (`<L>`, `test`). Undefined for a file
+ * outside these conventions.
+ */
+export function sourceSetOf(path: string, probeDirectory: (path: string) => boolean = isDirectory): SourceSet | undefined {
+  const parts = path.split(sep);
+  const grailsIndex = parts.lastIndexOf("grails-app");
+  if (grailsIndex > 0 && grailsIndex + 2 < parts.length) return { module: parts.slice(0, grailsIndex).join(sep) || sep, sourceSet: "main" };
+  const srcIndex = parts.lastIndexOf("src");
+  if (srcIndex > 0 && srcIndex + 3 < parts.length && ["groovy", "java"].includes(parts[srcIndex + 2]!)) {
+    return { module: parts.slice(0, srcIndex).join(sep) || sep, sourceSet: parts[srcIndex + 1]! };
+  }
+  for (let i = parts.length - 2; i > 0; i--) {
+    const library = parts.slice(0, i).join(sep) || sep;
+    if (!["src", "vars", "test"].includes(parts[i]!) || !probeDirectory(join(library, "vars"))) continue;
+    return { module: library, sourceSet: parts[i] === "test" ? "test" : "main" };
+  }
+  return undefined;
+}
+
+/** Each Java file with its module and source set (sourceSetOf), in path order, for the project model. */
+export function javaSourceSets(paths: readonly string[]): { readonly path: string; readonly sourceSet: SourceSet | undefined }[] {
+  const known = new Map<string, boolean>();
+  const probe = (p: string): boolean => {
+    let v = known.get(p);
+    if (v === undefined) known.set(p, (v = isDirectory(p)));
+    return v;
+  };
+  return [...paths].sort(compareStrings).map((path) => ({ path, sourceSet: sourceSetOf(path, probe) }));
 }

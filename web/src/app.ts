@@ -9,7 +9,7 @@ import { applyEngineTokens, highlighting } from "./editor/highlighting.js";
 import { toChanges, toOffset, toPosition } from "./editor/positions.js";
 import { baseSetup } from "./editor/setup.js";
 import { EXAMPLES } from "./examples.js";
-import { decodeSession, encodeSession, TAB_NAME, type SharedSession } from "./share.js";
+import { decodeSession, encodeSession, MAX_TABS, openBeside, TAB_NAME, type SharedSession } from "./share.js";
 import { renderCompilerView } from "./ui/compiler-view.js";
 import { byId, h } from "./ui/dom.js";
 import { renderOutline, renderProblems, renderReferences, type Problem } from "./ui/panels.js";
@@ -101,26 +101,58 @@ export class Playground implements FeatureHost {
     return { tabs: this.tabs.map((tab) => ({ name: tab.name, text: tab.state.doc.toString() })), active: this.active };
   }
 
+  /**
+   * The saved session, with a share link's tabs opened beside it (share.ts openBeside): the autosave then keeps
+   * both, and Undo brings back exactly what was saved. Only when the two would pass 64 tabs does the page ask
+   * before the link's tabs replace the saved ones, and Undo still restores them.
+   */
   private restore(): void {
-    let session: SharedSession | undefined;
+    let link: SharedSession | undefined;
     if (location.hash.length > 1) {
       try {
-        session = decodeSession(location.hash);
-        this.say(`Opened the shared code (${session.tabs.length} tab${session.tabs.length === 1 ? "" : "s"}).`);
+        link = decodeSession(location.hash);
       } catch (error) {
         this.say(`The shared link could not be opened: ${message(error)}.`);
       }
       history.replaceState(null, "", location.pathname + location.search);
     }
-    if (session === undefined) {
-      try {
-        const saved = localStorage.getItem(STORAGE_KEY);
-        if (saved !== null) session = decodeSession(saved);
-      } catch {
-        session = undefined;
-      }
+    let saved: SharedSession | undefined;
+    try {
+      const stored = localStorage.getItem(STORAGE_KEY);
+      if (stored !== null) saved = decodeSession(stored);
+    } catch {
+      saved = undefined;
     }
-    this.loadSession(session ?? EXAMPLES.find((e) => e.id === "compile-static")!.session);
+    if (link === undefined) {
+      this.loadSession(saved ?? EXAMPLES.find((e) => e.id === "compile-static")!.session);
+      return;
+    }
+    const what = `the shared code (${link.tabs.length} tab${link.tabs.length === 1 ? "" : "s"})`;
+    if (saved === undefined) {
+      this.loadSession(link);
+      this.say(`Opened ${what}.`);
+      return;
+    }
+    const beside = openBeside(saved, link);
+    if (beside === undefined && !confirm(`Your saved tabs and ${what} together pass ${MAX_TABS} tabs. Replace your saved tabs with the shared ones? (Undo brings them back.)`)) {
+      this.loadSession(saved);
+      this.say(`The shared link was not opened; your saved tabs are unchanged.`);
+      return;
+    }
+    this.loadSession(beside ?? link);
+    this.offerUndo(saved, beside === undefined ? `Opened ${what} in place of your saved tabs. ` : `Opened ${what} beside your saved tabs. `);
+  }
+
+  /** A message with an Undo button that brings `previous` back (after an example or a share link replaced it). */
+  private offerUndo(previous: SharedSession, text: string): void {
+    this.undoSession = previous;
+    const undo = h("button", { type: "button" }, "Undo");
+    undo.addEventListener("click", () => {
+      if (this.undoSession !== undefined) this.loadSession(this.undoSession);
+      this.undoSession = undefined;
+      this.say("Your previous tabs are back.");
+    });
+    byId("message").replaceChildren(text, undo);
   }
 
   private select(index: number, focus = true): void {
@@ -145,7 +177,7 @@ export class Playground implements FeatureHost {
     let n = this.tabs.length + 1;
     while (this.tabIndex(`Script${n}.groovy`) >= 0) n++;
     const name = `Script${n}.groovy`;
-    if (this.tabs.length >= 64) {
+    if (this.tabs.length >= MAX_TABS) {
       this.say("A playground holds at most 64 tabs, as the MCP server holds at most 64 buffers.");
       return;
     }
@@ -624,15 +656,9 @@ export class Playground implements FeatureHost {
       const example = EXAMPLES.find((e) => e.id === examples.value);
       examples.value = "";
       if (example === undefined) return;
-      this.undoSession = this.session();
+      const previous = this.session();
       this.loadSession(example.session);
-      const undo = h("button", { type: "button" }, "Undo");
-      undo.addEventListener("click", () => {
-        if (this.undoSession !== undefined) this.loadSession(this.undoSession);
-        this.undoSession = undefined;
-        this.say("Your previous tabs are back.");
-      });
-      byId("message").replaceChildren(`Opened the example “${example.title}”. `, undo);
+      this.offerUndo(previous, `Opened the example “${example.title}”. `);
     });
     document.querySelector(".skip")?.addEventListener("click", (event) => {
       event.preventDefault();

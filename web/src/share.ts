@@ -84,3 +84,34 @@ export function decodeSession(fragment: string): SharedSession {
   const active = typeof document.a === "number" && Number.isInteger(document.a) && document.a >= 0 && document.a < tabs.length ? document.a : 0;
   return { tabs, active };
 }
+
+/** A playground holds at most this many tabs, as the MCP server holds at most 64 buffers. */
+export const MAX_TABS = 64;
+
+/**
+ * The saved tabs with a share link's tabs beside them, so opening a link never loses what the visitor had: the saved
+ * tabs first, unchanged, then the link's, the first of them active. A link tab identical to a saved one (same name,
+ * same text) is not repeated; one whose name is taken gets the first free `-2`, `-3`... before its extension.
+ * Undefined when the two together would pass MAX_TABS (the page then asks before replacing anything).
+ */
+export function openBeside(saved: SharedSession, link: SharedSession): SharedSession | undefined {
+  const tabs = [...saved.tabs];
+  const taken = new Set(tabs.map((t) => t.name));
+  let firstOfLink = -1;
+  for (const tab of link.tabs) {
+    const same = tabs.findIndex((t) => t.name === tab.name && t.text === tab.text);
+    if (same >= 0) {
+      if (firstOfLink < 0) firstOfLink = same;
+      continue;
+    }
+    let name = tab.name;
+    const dot = name.lastIndexOf(".");
+    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ""];
+    for (let n = 2; taken.has(name); n++) name = `${stem.slice(0, 70)}-${n}${extension}`;
+    taken.add(name);
+    if (firstOfLink < 0) firstOfLink = tabs.length;
+    tabs.push({ name, text: tab.text });
+  }
+  if (tabs.length > MAX_TABS) return undefined;
+  return { tabs, active: Math.max(0, firstOfLink) };
+}

@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { basename, resolve } from "node:path";
 import { DEFAULT_JAR_BOUNDS, type JarBounds } from "../../limits/limits.js";
 
 /**
@@ -16,9 +17,11 @@ export async function readClasspathJars(
   if (paths.length === 0) return jars;
   // loaded only when there are jars: the bounds check brings fflate, which costs the engine worker's start-up
   // ~10-15 ms before it can read the engine, on the path to a server's first answer
-  const { boundJar } = await import("./jar-bounds.js");
+  const { boundJar, ClasspathBudget } = await import("./jar-bounds.js");
+  const budget = new ClasspathBudget();
   let unreadable = 0;
-  for (const path of paths) {
+  // the same jar listed again adds no classes, only cost
+  for (const path of new Set(paths.map((p) => resolve(p)))) {
     let bytes: Uint8Array;
     try {
       // a jar file is a zip: its compressed size can never exceed what its inflated classes may be
@@ -31,8 +34,9 @@ export async function readClasspathJars(
       unreadable++;
       continue;
     }
-    const verdict = boundJar(bytes, bounds);
+    const verdict = boundJar(bytes, bounds, budget);
     if (verdict.ok) jars.push(verdict.jar);
+    else if (/classpath bound/.test(verdict.reason)) log(`warning: the classpath jar ${basename(path).replace(/[^\x20-\x7e]/g, "?")} is skipped: ${verdict.reason}`);
     else log(`warning: a classpath jar is skipped: ${verdict.reason}`);
   }
   if (unreadable > 0) log(`warning: ${unreadable} classpath ${unreadable === 1 ? "file" : "files"} could not be read and ${unreadable === 1 ? "is" : "are"} ignored`);

@@ -1,5 +1,5 @@
 import { Inflate, zipSync } from "fflate";
-import { DEFAULT_JAR_BOUNDS, type JarBounds } from "../../limits/limits.js";
+import { DEFAULT_JAR_BOUNDS, MAX_CLASSPATH_CLASS_BYTES, type JarBounds } from "../../limits/limits.js";
 
 /**
  * What one classpath jar may cost before any of it reaches the engine. A jar over a bound is skipped whole (one
@@ -11,6 +11,8 @@ import { DEFAULT_JAR_BOUNDS, type JarBounds } from "../../limits/limits.js";
  *   one step past the declared size, never the whole inflation.
  * - the whole jar: the sum of the class files' declared sizes.
  * Entries that are not class files are skipped and never inflated, so a jar of large resources costs nothing.
+ * - the whole classpath: a ClasspathBudget shared by one engine's jars caps the sum of every jar's class bytes, so
+ *   many jars each under the jar bound (or one jar listed many times) cannot add up past the engine's heap.
  * The engine then gets a new jar of only the class files, stored (not compressed), so it inflates nothing itself.
  * The bounds themselves live with the other limits (src/limits/limits.ts) and are reported by groovy://server/limits.
  */
@@ -32,8 +34,26 @@ interface Entry {
   readonly localHeader: number;
 }
 
-/** Checks one jar against the bounds and returns the engine's view of it (class files only, stored). */
-export function boundJar(bytes: Uint8Array, bounds: JarBounds = DEFAULT_JAR_BOUNDS): JarVerdict {
+/** The inflated class bytes that one engine's classpath may still take. */
+export class ClasspathBudget {
+  private used = 0;
+  constructor(readonly limit: number = MAX_CLASSPATH_CLASS_BYTES) {}
+
+  /** Whether `bytes` more still fit. */
+  fits(bytes: number): boolean {
+    return this.used + bytes <= this.limit;
+  }
+
+  spend(bytes: number): void {
+    this.used += bytes;
+  }
+}
+
+/**
+ * Checks one jar against the bounds and returns the engine's view of it (class files only, stored). With a budget,
+ * the jar's class bytes must also fit what the classpath has left; they are taken from it only when the jar loads.
+ */
+export function boundJar(bytes: Uint8Array, bounds: JarBounds = DEFAULT_JAR_BOUNDS, budget?: ClasspathBudget): JarVerdict {
   const files: Record<string, Uint8Array> = {};
   try {
     let classBytes = 0;
@@ -54,7 +74,11 @@ export function boundJar(bytes: Uint8Array, bounds: JarBounds = DEFAULT_JAR_BOUN
       }
       classes.push(entry);
     }
+    if (budget !== undefined && !budget.fits(classBytes)) {
+      throw new OverBound(`the classpath's class files together would inflate to more than ${budget.limit} bytes (the classpath bound)`);
+    }
     for (const entry of classes) files[entry.name] = inflateEntry(bytes, entry);
+    budget?.spend(classBytes);
   } catch (error) {
     if (error instanceof OverBound) return { ok: false, reason: error.message };
     return { ok: false, reason: "it is not a readable zip file" };

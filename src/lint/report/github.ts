@@ -1,8 +1,13 @@
+import { neutralise } from "./neutralise.js";
 import type { ReportInput } from "./summary.js";
 
-/** Workflow-command escaping: `%`, CR and LF in the message; also `:` and `,` in property values. */
+/**
+ * Workflow-command escaping: `%`, CR and LF in the message (the runner turns them back into text); also `:` and `,`
+ * in property values. Every other control character is escaped visibly first (report/neutralise.ts): the runner
+ * would pass ESC and OSC sequences to the log viewer.
+ */
 export function escapeData(s: string): string {
-  return s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+  return neutralise(s.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A"));
 }
 
 export function escapeProperty(s: string): string {

@@ -1,4 +1,5 @@
-import { RULE_IDS, RULES, ruleHelpUri, DOCS_BASE_URL, type Severity } from "../rules.js";
+import { ruleDocumentation } from "../explain.js";
+import { RULE_IDS, RULES, TOOL_INFORMATION_URI, type Severity } from "../rules.js";
 import type { ReportInput } from "./summary.js";
 
 const LEVEL: Record<Severity, "error" | "warning" | "note"> = { error: "error", warning: "warning", information: "note" };
@@ -12,8 +13,8 @@ function relativeUri(path: string): string {
 }
 
 /**
- * SARIF 2.1.0 for GitHub code scanning: one run, every rule in the driver (with shortDescription, helpUri and
- * defaultConfiguration.level), results with level, one physical location relative to the working directory (run
+ * SARIF 2.1.0 for GitHub code scanning: one run, every rule in the driver (with shortDescription, help from the
+ * shipped docs and defaultConfiguration.level), results with level, one physical location relative to the working directory (run
  * from the repository root) and a partial fingerprint. No timestamps, so the same input gives the same bytes.
  */
 export function formatSarif(input: ReportInput): string {
@@ -25,8 +26,8 @@ export function formatSarif(input: ReportInput): string {
       name: id.replace(/^[a-z]+\//, "").replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase()).replace(/^[a-z]/, (c) => c.toUpperCase()),
       shortDescription: { text: def.rationale },
       fullDescription: { text: `${def.rationale} Default severity: ${def.severity}.${def.jenkinsOnly === true ? " Reported in Jenkins pipelines and shared-library vars/ only." : ""}` },
-      helpUri: ruleHelpUri(id),
-      help: { text: `${def.rationale} See ${ruleHelpUri(id)}` },
+      // no helpUri: the rule's documentation travels in the log itself, from the docs shipped in the package
+      help: { text: ruleDocumentation(id) ?? def.rationale, markdown: ruleDocumentation(id) ?? def.rationale },
       defaultConfiguration: { level: LEVEL[def.severity] },
       properties: { tags: def.origin === "compiler" ? ["compiler"] : def.jenkinsOnly === true ? ["jenkins"] : ["ast"] },
     };
@@ -66,7 +67,7 @@ export function formatSarif(input: ReportInput): string {
             name: "groovymcp",
             version: input.toolVersion,
             semanticVersion: input.toolVersion,
-            informationUri: DOCS_BASE_URL,
+            informationUri: TOOL_INFORMATION_URI,
             rules,
           },
         },

@@ -1,4 +1,5 @@
 import type { Severity } from "../rules.js";
+import { neutralise, neutraliseLineStart } from "./neutralise.js";
 import type { ReportInput } from "./summary.js";
 
 const COLORS: Record<Severity | "dim" | "bold", [string, string]> = {
@@ -23,9 +24,10 @@ export function formatText(input: ReportInput): string {
   for (const r of input.reports) {
     if (r.findings.length === 0) continue;
     const lines = r.findings.map((f) => {
-      const where = `${r.displayPath}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
-      const message = f.message.replace(/\s*[\r\n]+\s*/g, " ");
-      return `${input.color ? paint("bold", where) : where}  ${paint(f.severity, f.severity)}  ${message}  ${paint("dim", f.rule)}`;
+      const where = `${neutraliseLineStart(r.displayPath)}:${f.range.start.line + 1}:${f.range.start.character + 1}`;
+      // compiler messages wrap with newlines: those join the line; any other control character is escaped
+      const message = neutralise(f.message.replace(/\s*[\r\n]+\s*/g, " "));
+      return `${input.color ? paint("bold", where) : where}  ${paint(f.severity, f.severity)}  ${message}  ${paint("dim", neutralise(f.rule))}`;
     });
     blocks.push(lines.join("\n"));
   }

@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM, launchChromium } from "./chromium-launch.js";
+import { chromiumMissing, engineMissing, firstMissing } from "../support/peers.js";
 
 export { CHROMIUM };
 import { build } from "vite";
@@ -17,10 +18,8 @@ import { startStaticServer, type RunningStaticServer } from "../../web/server/st
  * page, worker and service worker is recorded, so a test file can check at its end that none left the origin.
  */
 export const repo = fileURLToPath(new URL("../..", import.meta.url));
-const engineDist = join(repo, "engine-wasm", "target", "dist");
-const engineBuilt = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"].every((f) => existsSync(join(engineDist, f)));
-/** Empty when the tests can run; otherwise the reason, for describe.skipIf's title. */
-export const skipReason = !existsSync(CHROMIUM) ? " (skipped: no /usr/bin/chromium; .ci/run installs it)" : !engineBuilt ? " (skipped: the engine is not built)" : "";
+/** What the page tests need and may lack (for describeWith). */
+export const missing = firstMissing(chromiumMissing(), engineMissing());
 export const artifacts = join(repo, "test", "artifacts");
 
 export class PlaygroundHarness {

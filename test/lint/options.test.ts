@@ -5,7 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { CLI, ENGINE_MISSING, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { describeWith } from "../support/peers.js";
 
 const parse = (stdout: string): JsonReport => JSON.parse(stdout) as JsonReport;
 const rulesOf = (r: JsonReport): string[] => r.files.flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.rule}:${x.severity}`));
@@ -20,7 +21,7 @@ function rulesTree(): string {
 /** A 22-byte empty zip: a jar file the engine accepts with no classes in it. */
 const EMPTY_JAR = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
 
-describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
+describeWith(ENGINE_MISSING)("options on the real engine", () => {
   let dir: string;
   let full: JsonReport;
   let fullText: string;

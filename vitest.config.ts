@@ -3,9 +3,9 @@ import { defineConfig } from "vitest/config";
 /**
  * Three layers. `unit`: pure modules in-process, no process, engine or browser; it runs first, in seconds, so a
  * broken function fails the run before any process starts. `process`: what only a real process, engine, pipe or
- * browser can show. `hostile`: the hostile-input suite on real pipes; it runs beside `process`, because its
- * 200 ms ping bound counts each round trip less the test process's own lateness, which holds with other files
- * competing for the cores (test/hostile/support/hostile-server.ts).
+ * browser can show. `hostile`: the hostile-input suite on real pipes, last and one file at a time, so its 200 ms
+ * ping bound (test/hostile/support/hostile-server.ts) measures the server rather than other test files competing
+ * for the cores (run beside `process` on a loaded 2-core machine, single pings reached 230-490 ms).
  */
 export default defineConfig({
   test: {
@@ -20,8 +20,8 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     projects: [
       { extends: true, test: { name: "unit", include: ["test/unit/**/*.test.ts"], sequence: { groupOrder: 0 } } },
-      { extends: true, test: { name: "process", include: ["test/**/*.test.ts"], exclude: ["test/unit/**", "test/hostile/**"], sequence: { groupOrder: 1 } } },
-      { extends: true, test: { name: "hostile", include: ["test/hostile/**/*.test.ts"], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "process", include: ["test/**/*.test.ts"], exclude: ["test/unit/**", "test/hostile/**"], globalSetup: ["test/browser/playground-build-dir.ts"], sequence: { groupOrder: 1 } } },
+      { extends: true, test: { name: "hostile", include: ["test/hostile/**/*.test.ts"], fileParallelism: false, sequence: { groupOrder: 2 } } },
     ],
   },
 });

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from "playwright-core";
+import { CHROMIUM } from "../support/peers.js";
 
-/** Debian's Chromium, which .ci/run installs; every browser test drives this one. */
-export const CHROMIUM = "/usr/bin/chromium";
+export { CHROMIUM };
 
 /**
  * Headless Chromium as every browser test starts it: no sandbox (CI runs as root), and none of the browser's own

@@ -2,9 +2,10 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { CHROMIUM, launchChromium } from "./chromium-launch.js";
+import { launchChromium } from "./chromium-launch.js";
+import { chromiumMissing, describeWith, firstMissing } from "../support/peers.js";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { PROJECT_ROOT } from "../host/support/server-process.js";
 import { oracleDirectory, PLAN_SIZE, readOracleLines } from "../engine/oracle-plan.js";
@@ -24,8 +25,7 @@ import { oracleDirectory, PLAN_SIZE, readOracleLines } from "../engine/oracle-pl
 const engineDir = locateEngineFiles().directory;
 const hostDist = join(PROJECT_ROOT, "dist");
 const planBuilt = existsSync(join(oracleDirectory, "plan.jsonl")) && existsSync(join(oracleDirectory, "answers.jsonl"));
-const skipReason = !existsSync(CHROMIUM) ? " (skipped: no /usr/bin/chromium; .ci/run installs it)"
-  : !planBuilt ? " (skipped: no oracle plan; run the engine build, npm run build:engine)" : "";
+const missing = firstMissing(chromiumMissing(), planBuilt ? undefined : "no oracle plan (run the engine build, npm run build:engine)");
 
 const WORKER = `import { fetchEngineImage, loadEngine } from "/dist/engine/core/index.js";
 const javaOutput = [];
@@ -83,7 +83,7 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
-describe.skipIf(skipReason !== "")(`JVM/wasm parity in headless Chromium${skipReason}`, () => {
+describeWith(missing)("JVM/wasm parity in headless Chromium", () => {
   beforeAll(async () => {
     posted = new Promise((r) => (resolvePosted = r));
     server = createServer((req, res) => {

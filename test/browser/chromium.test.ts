@@ -2,9 +2,10 @@ import { createServer, type Server } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
-import { CHROMIUM, launchChromium } from "./chromium-launch.js";
+import { launchChromium } from "./chromium-launch.js";
+import { chromiumMissing, describeWith } from "../support/peers.js";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { PROJECT_ROOT } from "../host/support/server-process.js";
 
@@ -50,7 +51,7 @@ let server: Server;
 let browser: Browser;
 let base = "";
 
-describe.skipIf(!existsSync(CHROMIUM))(`headless Chromium${existsSync(CHROMIUM) ? "" : " (skipped: no /usr/bin/chromium; .ci/run installs it)"}`, () => {
+describeWith(chromiumMissing())("headless Chromium", () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       const name = (req.url ?? "/").split("?")[0]!;

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
 import { loadEngine } from "../../src/engine/core/index.js";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { readEngineImage } from "../../src/engine/node/engine-image.js";
-import { newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { newTab, paste, PlaygroundHarness, problems, missing } from "./playground-harness.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The playground downloads the class model's core only; an extra pack is fetched the first time a source needs
@@ -23,7 +24,7 @@ const engineRequests: string[] = [];
 const serviceWorkerRequests: string[] = [];
 const packRequests = (): string[] => engineRequests.filter((url) => url.includes("/engine/classmodel-packs/"));
 
-describe.skipIf(skipReason !== "")(`class model packs in the playground${skipReason}`, () => {
+describeWith(missing)(`class model packs in the playground`, () => {
   beforeAll(async () => {
     // the whole model's answer for ANT, computed in Node
     const whole = await loadEngine(await readEngineImage(locateEngineFiles({ ...process.env, GROOVYMCP_CLASS_MODEL: "whole" }), []), () => undefined);

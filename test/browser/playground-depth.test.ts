@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, missing } from "./playground-harness.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The playground's depth containment, the MCP server's (src/engine/service, maxNestingDepth 1,000): a paste nested
@@ -16,7 +17,7 @@ const DEEP = `def nested = ${"{ -> ".repeat(DEPTH)}1${" }".repeat(DEPTH)}\n`;
 /** 1-based column of the 1,001st opening brace, where the error is reported. */
 const COLUMN = DEEP.split("{", 1001).join("{").length + 1;
 
-describe.skipIf(skipReason !== "")(`the playground's depth limit in headless Chromium${skipReason}`, () => {
+describeWith(missing)(`the playground's depth limit in headless Chromium`, () => {
   beforeAll(async () => {
     harness = await PlaygroundHarness.start();
   }, 120_000);

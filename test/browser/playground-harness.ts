@@ -1,15 +1,17 @@
 /// <reference lib="dom" />
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { CHROMIUM, launchChromium } from "./chromium-launch.js";
+import { chromiumMissing, engineMissing, firstMissing } from "../support/peers.js";
 
 export { CHROMIUM };
 import { build } from "vite";
 import { startStaticServer, type RunningStaticServer } from "../../web/server/static-server.mjs";
+import { SHARED_BUILD_VARIABLE } from "./playground-build-dir.js";
 
 /**
  * What the playground's browser tests share: the real page built by Vite into a temporary folder, served from a
@@ -17,11 +19,46 @@ import { startStaticServer, type RunningStaticServer } from "../../web/server/st
  * page, worker and service worker is recorded, so a test file can check at its end that none left the origin.
  */
 export const repo = fileURLToPath(new URL("../..", import.meta.url));
-const engineDist = join(repo, "engine-wasm", "target", "dist");
-const engineBuilt = ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"].every((f) => existsSync(join(engineDist, f)));
-/** Empty when the tests can run; otherwise the reason, for describe.skipIf's title. */
-export const skipReason = !existsSync(CHROMIUM) ? " (skipped: no /usr/bin/chromium; .ci/run installs it)" : !engineBuilt ? " (skipped: the engine is not built)" : "";
+/** What the page tests need and may lack (for describeWith). */
+export const missing = firstMissing(chromiumMissing(), engineMissing());
 export const artifacts = join(repo, "test", "artifacts");
+
+/**
+ * The page as Vite builds it. Under the run's global setup every file shares one build: the first to ask builds
+ * it (a directory made with mkdir is the lock), the others wait for its marker. Without that setup (a file run on
+ * its own config), each harness builds its own and owns it.
+ */
+async function builtPage(): Promise<{ dir: string; owned: boolean }> {
+  const viteBuild = (outDir: string) => build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "error", build: { outDir } });
+  const shared = process.env[SHARED_BUILD_VARIABLE];
+  if (shared === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), "groovymcp-playground-"));
+    await viteBuild(dir);
+    return { dir, owned: true };
+  }
+  const dir = join(shared, "site");
+  const done = join(shared, "built");
+  const failed = join(shared, "failed");
+  try {
+    mkdirSync(join(shared, "lock"));
+  } catch {
+    const deadline = performance.now() + 600_000;
+    while (!existsSync(done)) {
+      if (existsSync(failed)) throw new Error(`the shared playground build failed: ${readFileSync(failed, "utf8")}`);
+      if (performance.now() > deadline) throw new Error("the shared playground build did not finish within 10 minutes");
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return { dir, owned: false };
+  }
+  try {
+    await viteBuild(dir);
+  } catch (error) {
+    writeFileSync(failed, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  writeFileSync(done, "");
+  return { dir, owned: false };
+}
 
 export class PlaygroundHarness {
   readonly requests: string[] = [];
@@ -31,16 +68,16 @@ export class PlaygroundHarness {
 
   private constructor(
     readonly outDir: string,
+    private readonly ownsOutDir: boolean,
     readonly server: RunningStaticServer,
     readonly browser: Browser,
   ) {}
 
   static async start(): Promise<PlaygroundHarness> {
-    const outDir = mkdtempSync(join(tmpdir(), "groovymcp-playground-"));
-    await build({ configFile: join(repo, "web", "vite.config.ts"), logLevel: "error", build: { outDir } });
-    const server = await startStaticServer(outDir);
+    const page = await builtPage();
+    const server = await startStaticServer(page.dir);
     const browser = await launchChromium();
-    return new PlaygroundHarness(outDir, server, browser);
+    return new PlaygroundHarness(page.dir, page.owned, server, browser);
   }
 
   async newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
@@ -80,7 +117,7 @@ export class PlaygroundHarness {
     for (const context of this.contexts) await context.close().catch(() => undefined);
     await this.browser.close();
     await this.server.close();
-    rmSync(this.outDir, { recursive: true, force: true });
+    if (this.ownsOutDir) rmSync(this.outDir, { recursive: true, force: true });
   }
 }
 

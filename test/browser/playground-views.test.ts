@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { artifacts, editorLines, focused, newTab, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { artifacts, editorLines, focused, newTab, PlaygroundHarness, problems, missing } from "./playground-harness.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The playground with the keyboard alone, its compiler view (the engine's AST after semantic analysis, with the
@@ -30,7 +31,7 @@ const STATIC_SHAPE = [
   "",
 ].join("\n");
 
-describe.skipIf(skipReason !== "")(`the playground's keyboard use, compiler view and colour schemes${skipReason}`, () => {
+describeWith(missing)(`the playground's keyboard use, compiler view and colour schemes`, () => {
   beforeAll(async () => {
     harness = await PlaygroundHarness.start();
   }, 120_000);

@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, missing } from "./playground-harness.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The playground's bound on a compile, as in the MCP server: a runaway compile ends its worker, the page stays
@@ -8,7 +9,7 @@ import { longestMainThreadGap, newTab, paste, PlaygroundHarness, problems, skipR
  */
 let harness: PlaygroundHarness;
 
-describe.skipIf(skipReason !== "")(`the playground's watchdog in headless Chromium${skipReason}`, () => {
+describeWith(missing)(`the playground's watchdog in headless Chromium`, () => {
   beforeAll(async () => {
     harness = await PlaygroundHarness.start();
   }, 120_000);

@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { startStaticServer } from "../../web/server/static-server.mjs";
-import { artifacts, bufferTabs, editorLines, newTab, PlaygroundHarness, problems, skipReason } from "./playground-harness.js";
+import { artifacts, bufferTabs, editorLines, newTab, PlaygroundHarness, problems, missing } from "./playground-harness.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The playground as a visitor uses it (the acceptance list of issue 9): the real page, the real engine in a Web
@@ -16,7 +17,7 @@ let shared: BrowserContext;
 /** The first four tests work in one page, as a visitor would; later tests open their own. */
 let main: Page;
 
-describe.skipIf(skipReason !== "")(`the playground in headless Chromium${skipReason}`, () => {
+describeWith(missing)(`the playground in headless Chromium`, () => {
   beforeAll(async () => {
     harness = await PlaygroundHarness.start();
     shared = await harness.newContext();

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { locateEngineFiles } from "../../src/engine/node/engine-files.js";
 import { loadRawEngine, type RawEngine } from "./raw-engine.js";
+import { itWith } from "../support/peers.js";
 
 /** The acceptance cases of the engine, run on the WebAssembly module itself (no host in between). */
 interface Diagnostic {
@@ -31,7 +32,7 @@ beforeAll(async () => {
 
 describe("the Groovy compiler in WebAssembly", () => {
   const noJava = process.env["GROOVYMCP_NO_JAVA"] === "1";
-  it.skipIf(!noJava)(`runs with no java on PATH when the suite is run as CI runs it${noJava ? "" : " (skipped: only meaningful under scripts/without-java.sh, which sets GROOVYMCP_NO_JAVA=1)"}`, () => {
+  itWith(noJava ? undefined : "not run under scripts/without-java.sh, which hides java and sets GROOVYMCP_NO_JAVA=1")("runs with no java on PATH when the suite is run as CI runs it", () => {
     const r = spawnSync("java", ["-version"]);
     expect((r.error as NodeJS.ErrnoException | undefined)?.code).toBe("ENOENT");
     expect(process.env["JAVA_HOME"]).toBeUndefined();

@@ -3,7 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { itWith } from "../support/peers.js";
 import { writeStandInEngine } from "./support/stand-in-engine.js";
 
 /** `groovymcp check`: every exit code, the human report and the JSON report, on the real engine. */
@@ -43,7 +44,6 @@ function noStackTraces(run: Run): void {
   expect(run.stdout).not.toMatch(/\n\s+at /);
 }
 
-const ENGINE = ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`;
 const workDir = mkdtempSync(join(tmpdir(), "gm-check-"));
 const aFile = join(workDir, "file.txt");
 writeFileSync(aFile, "x");
@@ -54,7 +54,7 @@ const aJar = join(workDir, "empty.jar");
 writeFileSync(aJar, Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]));
 
 describe("groovymcp check", () => {
-  it.skipIf(!ENGINE_PRESENT)(`exits 0 on a healthy installation with a short report on stdout${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`exits 0 on a healthy installation with a short report on stdout`, async () => {
     const run = await check([]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split("\n");
@@ -70,7 +70,7 @@ describe("groovymcp check", () => {
     noStackTraces(run);
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`prints JSON with --json: counts the classpath, never its paths, and checks the root${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`prints JSON with --json: counts the classpath, never its paths, and checks the root`, async () => {
     const run = await check(["--json", "--classpath", [aJar, aJar].join(delimiter), "--root", aDir]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     const report = JSON.parse(run.stdout) as JsonReport;
@@ -89,7 +89,7 @@ describe("groovymcp check", () => {
     expect(run.stderr).not.toContain(workDir);
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`exits 1 naming each failed check: a missing root, a root that is a file, missing and non-jar entries${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`exits 1 naming each failed check: a missing root, a root that is a file, missing and non-jar entries`, async () => {
     const missingRoot = await check(["--root", join(workDir, "nope")]);
     expect(missingRoot.code).toBe(1);
     expect(missingRoot.stdout).toMatch(/^groovymcp check: FAILED \(1 problem\)\n/);

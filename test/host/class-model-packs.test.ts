@@ -1,7 +1,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ENGINE_MISSING, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The core class model with extra packs read on first use (GROOVYMCP_CLASS_MODEL=core, the playground's path)
@@ -10,7 +11,7 @@ import { ENGINE_PRESENT, PROJECT_ROOT, ServerProcess, toolResult } from "./suppo
  * reads, which is what is counted.
  */
 const dist = join(PROJECT_ROOT, "engine-wasm", "target", "dist");
-const splitBuilt = ENGINE_PRESENT && existsSync(join(dist, "classmodel-core.bin")) && existsSync(join(dist, "classmodel-packs"));
+const splitMissing = ENGINE_MISSING ?? (existsSync(join(dist, "classmodel-core.bin")) && existsSync(join(dist, "classmodel-packs")) ? undefined : `the split class model (classmodel-core.bin, classmodel-packs/) is not built in ${dist} (run npm run build:engine)`);
 
 /** Needs Ant (an extra pack): the import resolves only once the pack is there, and the type checker uses it. */
 const ANT = [
@@ -34,7 +35,7 @@ const packLines = (stderr: string): string[] => stderr.split("\n").filter((l) =>
  */
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1000));
 
-describe.skipIf(!splitBuilt)("class model packs on first use (skipped when the split model is not built)", () => {
+describeWith(splitMissing)("class model packs on first use", () => {
   let whole: ServerProcess;
   let core: ServerProcess;
   let id = 0;
@@ -104,7 +105,7 @@ describe.skipIf(!splitBuilt)("class model packs on first use (skipped when the s
  * withModelPacks, as every front end does) equals the whole model's, request by request, over sources that need
  * extra packs and a slice of the fixture corpus, in one session each, so caches carried across requests count.
  */
-describe.skipIf(!splitBuilt)("core + packs on demand answer byte for byte as the whole model (skipped when not built)", () => {
+describeWith(splitMissing)("core + packs on demand answer byte for byte as the whole model", () => {
   it("the same bytes for every request", async () => {
     const { loadEngine, withModelPacks } = await import("../../src/engine/core/index.js");
     const { locateEngineFiles } = await import("../../src/engine/node/engine-files.js");

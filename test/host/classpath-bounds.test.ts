@@ -2,16 +2,17 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { interfaceClassFile } from "./support/class-file.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
+import { ENGINE_MISSING, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Classpath jars are bounded before they reach the engine: a jar over a bound is skipped with one stderr warning
  * naming the bound (never the path), and the rest of the classpath still works. Before the bounds, a 1 MB jar
  * inflating to ~1 GB kept the server busy for minutes at gigabytes of RSS.
  */
-describe.skipIf(!ENGINE_PRESENT)(`classpath jar bounds${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`classpath jar bounds`, () => {
   it("skips a jar over a bound with one warning naming the bound, and still resolves classes from the others", async () => {
     const dir = mkdtempSync(join(tmpdir(), "gm-cp-bomb-secret-"));
     const good = join(dir, "good-secret.jar");

@@ -2,8 +2,9 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult, type ToolCallResult } from "./support/server-process.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ENGINE_MISSING, ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult, type ToolCallResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Host-level checks of the thirteen tools on the real WebAssembly engine. They skip, with the reason in their
@@ -26,7 +27,7 @@ function applyEdits(text: string, edits: Edit[]): string {
   return out;
 }
 
-const suite = ENGINE_PRESENT ? describe : describe.skip;
+const suite = describeWith(ENGINE_MISSING);
 const title = ENGINE_PRESENT ? "tools on the real engine" : `tools on the real engine (skipped: ${ENGINE_SKIP_REASON})`;
 
 suite(title, () => {

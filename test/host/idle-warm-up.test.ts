@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { serverWarmUp, warmUpMode } from "../../src/engine/service/idle-warm-up.js";
 import { WARM_UP_SOURCES } from "../../src/engine/service/warm-up-sources.js";
 import { nodeEngine } from "../../src/engine/node/index.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
+import { ENGINE_MISSING, ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The idle warm-up (src/engine/service/idle-warm-up.ts) must never be observable by the client: a call that arrives
@@ -60,7 +61,7 @@ describe("idle warm-up: when it applies", () => {
   });
 });
 
-describe.skipIf(!ENGINE_PRESENT)(`idle warm-up through the real server${skip}`, () => {
+describeWith(ENGINE_MISSING)(`idle warm-up through the real server${skip}`, () => {
   it("its own sources compile without a single diagnostic (a failing slice would leave later stages cold)", async () => {
     const s = new ServerProcess([], { env: { ...process.env, GROOVYMCP_WARMUP: "0" } });
     await s.initialize();

@@ -3,7 +3,8 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { itWith } from "../support/peers.js";
 
 const INSPECTOR = join(PROJECT_ROOT, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js");
 
@@ -24,7 +25,7 @@ describe("MCP Inspector CLI", () => {
     expect(inspectorStderr).toEqual([]);
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`shows the message of a failed tool call${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+  itWith(ENGINE_MISSING)(`shows the message of a failed tool call`, () => {
     // With structuredContent {error} on a failed call, the Inspector reported an outputSchema mismatch instead.
     const home = mkdtempSync(join(tmpdir(), "gm-inspector-"));
     const r = spawnSync(

@@ -5,7 +5,8 @@ import { DeferredGrowthBound, DfaClearCollector, LEAN_MEMORY, memoryPolicy, SPEE
 import { engineV8Flags } from "../../src/engine/node/v8-flags.js";
 import { WARM_UP_SOURCES } from "../../src/engine/service/warm-up-sources.js";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
+import { ENGINE_MISSING, PROJECT_ROOT } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /** A DfaClearCollector over a scripted engine: `sizes` are the DFA sizes its readings return, in order. */
 function collectorFor(settings: WorkerMemorySettings, sizes: number[]): { collector: DfaClearCollector; gcs: () => number; budgets: number[] } {
@@ -89,7 +90,7 @@ describe("memory policy: which one applies", () => {
  * generation limit reaches the worker's isolate, the DFA budget makes the engine clear its cache, the worker collects
  * after each clear, and no answer changes. A budget of 3,000 entries makes the parser clear every few files.
  */
-describe.skipIf(!ENGINE_PRESENT)(`memory policy in the engine worker${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`memory policy in the engine worker`, () => {
   it("applies the young generation limit, clears the DFA at its budget with a GC after each clear, and answers exactly as without it", async () => {
     const { workerSpawn } = (await import(`${PROJECT_ROOT}/dist/engine/node/worker-host.js`)) as typeof import("../../src/engine/node/worker-host.js");
     const { locateEngineFiles } = (await import(`${PROJECT_ROOT}/dist/engine/node/engine-files.js`)) as typeof import("../../src/engine/node/engine-files.js");

@@ -2,8 +2,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT, ServerProcess, type JsonRpcReply } from "./support/server-process.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeWith } from "../support/peers.js";
+import { ENGINE_MISSING, NODE, PROJECT_ROOT, ServerProcess, type JsonRpcReply } from "./support/server-process.js";
 
 /**
  * Legacy answers are unchanged by the 2026-07-28 work (issue 12). The expected answers are not typed in: the test
@@ -31,8 +32,7 @@ function baselineCommit(): { commit?: string; reason: string } {
 }
 
 const baseline = baselineCommit();
-const SKIP = !ENGINE_PRESENT || baseline.commit === undefined;
-const SKIP_REASON = !ENGINE_PRESENT ? ENGINE_SKIP_REASON : baseline.reason;
+const MISSING = ENGINE_MISSING ?? (baseline.commit === undefined ? baseline.reason : undefined);
 
 type View = "whole" | "tool-names" | "tool-error" | "limits";
 interface Step {
@@ -130,7 +130,7 @@ async function converse(server: ServerProcess): Promise<JsonRpcReply[]> {
   return server.replies();
 }
 
-describe.skipIf(SKIP)(`legacy answers are those of the server before 2026-07-28${SKIP ? ` (skipped: ${SKIP_REASON})` : ""}`, () => {
+describeWith(MISSING)("legacy answers are those of the server before 2026-07-28", () => {
   let oldBuild = "";
   let before: JsonRpcReply[] = [];
   let after: JsonRpcReply[] = [];

@@ -1,24 +1,17 @@
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { expect, it } from "vitest";
+import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { describeWith, firstMissing, PYTHON, pythonSdkMissing } from "../support/peers.js";
 
 /**
  * The official Python SDK (`mcp` from PyPI, pinned in test/python/requirements.txt) as a peer, in its modern, auto
  * and legacy modes. It runs from the venv .tools/py (git-ignored; CI creates it), or from GROOVYMCP_PYTHON.
  */
 
-const PYTHON = process.env["GROOVYMCP_PYTHON"] ?? join(PROJECT_ROOT, ".tools", "py", "bin", "python");
 const PEER = join(PROJECT_ROOT, "test", "python", "mcp_peer.py");
 
-function pythonProblem(): string | undefined {
-  if (!existsSync(PYTHON)) return `no Python with the MCP SDK at ${PYTHON} (python3 -m venv .tools/py && .tools/py/bin/pip install -r test/python/requirements.txt)`;
-  const probe = spawnSync(PYTHON, ["-c", "import mcp, importlib.metadata as m; print(m.version('mcp'))"], { encoding: "utf8" });
-  if (probe.status !== 0) return `the Python at ${PYTHON} cannot import mcp`;
-  return undefined;
-}
-const PROBLEM = pythonProblem() ?? (ENGINE_PRESENT ? undefined : ENGINE_SKIP_REASON);
+const PROBLEM = firstMissing(pythonSdkMissing(), ENGINE_MISSING);
 
 const PROGRAM = "class Circle {\n    double r\n    double area() { Math.PI * r * r }\n}\ndef c = new Circle(r: 2)\nprintln c.area()\n";
 const TOOL_ARGS: Record<string, Record<string, unknown>> = {
@@ -58,7 +51,7 @@ function runPeer(mode: string): Promise<{ code: number | null; stdout: string; s
   });
 }
 
-describe.skipIf(PROBLEM !== undefined)(`the Python MCP SDK as a peer${PROBLEM === undefined ? "" : ` (skipped: ${PROBLEM})`}`, () => {
+describeWith(PROBLEM)("the Python MCP SDK as a peer", () => {
   it.each([
     ["modern (a pinned 2026-07-28)", "2026-07-28", "2026-07-28", "modern"],
     ["auto", "auto", "2026-07-28", "modern"],

@@ -5,7 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { itWith } from "../support/peers.js";
 import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
 /**
@@ -69,10 +70,9 @@ function expectModernWire(connection: Connection): void {
   expect(sessionLines).toEqual(['groovymcp: session: protocol 2026-07-28 (modern era), client "groovymcp-v2-test" version "2.0.0"']);
 }
 
-const ENGINE = ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`;
 
 describe("the v2 TypeScript client on 2026-07-28", () => {
-  it.skipIf(!ENGINE_PRESENT)(`in modern mode lists and calls every tool, reads every resource and gets every prompt, with no initialize${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`in modern mode lists and calls every tool, reads every resource and gets every prompt, with no initialize`, async () => {
     const connection = await connect({ pin: "2026-07-28" });
     const { client } = connection;
     try {

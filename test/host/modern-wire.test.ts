@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   LATEST_LEGACY_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSION, NEWEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS,
 } from "../../src/mcp/session/protocol-version.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, type JsonRpcReply } from "./support/server-process.js";
+import { ENGINE_MISSING, ServerProcess, type JsonRpcReply } from "./support/server-process.js";
+import { itWith } from "../support/peers.js";
 
 /** Raw pipes: the 2026-07-28 era and how the first message chooses the era. */
 
@@ -86,10 +87,9 @@ describe("server/discover", () => {
   });
 });
 
-const ENGINE = ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`;
 
 describe("modern requests", () => {
-  it.skipIf(!ENGINE_PRESENT)(`lists and calls tools, reads resources and gets prompts with resultType and cache hints${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`lists and calls tools, reads resources and gets prompts with resultType and cache hints`, async () => {
     const s = start();
     const tools = result(await s.request(1, "tools/list", modern()));
     expect(tools["resultType"]).toBe("complete");
@@ -120,7 +120,7 @@ describe("modern requests", () => {
     expect(prompt["messages"]).toBeInstanceOf(Array);
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`keeps a buffer opened by one request for the next (buffers live for the process)${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`keeps a buffer opened by one request for the next (buffers live for the process)`, async () => {
     const s = start();
     const open = result(await s.request(1, "tools/call", modern({ name: "groovy_diagnostics", arguments: { text: "class Kept { int n }", uri: "groovy-buffer:kept" } })));
     expect(open["isError"]).toBeUndefined();
@@ -247,7 +247,7 @@ describe("ping while the engine is busy (it overtakes only there, and the era st
   const call = (id: number, params: Record<string, unknown>): string =>
     JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "groovy_diagnostics", arguments: { text: "class A { int f() { 1 } }" }, ...params } });
 
-  it.skipIf(!ENGINE_PRESENT)(`is -32601 at once on a modern connection${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`is -32601 at once on a modern connection`, async () => {
     const s = start();
     // the first call waits for the engine to load, so the ping arrives while it runs
     s.write(`${call(1, { _meta: envelope() })}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })}\n`);
@@ -258,7 +258,7 @@ describe("ping while the engine is busy (it overtakes only there, and the era st
     expect(result(s.replies()[1]!)["resultType"]).toBe("complete");
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`is {} at once on a legacy connection${ENGINE}`, async () => {
+  itWith(ENGINE_MISSING)(`is {} at once on a legacy connection`, async () => {
     const s = start();
     await s.initialize();
     // let notifications/initialized be handled first: a ping queued behind a call that has not started yet waits

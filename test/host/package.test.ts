@@ -4,7 +4,8 @@ import { isBuiltin } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+import { ENGINE_MISSING, NODE, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+import { itWith } from "../support/peers.js";
 
 /**
  * npm pack → install the tarball into an empty folder → run a session with only `node` on PATH (no java).
@@ -98,7 +99,7 @@ describe("npm package", () => {
     expect((await s.close()).code).toBe(0);
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`ships the built engine and runs a full session on it${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, async () => {
+  itWith(ENGINE_MISSING)(`ships the built engine and runs a full session on it`, async () => {
     for (const f of ["groovy-engine.wasm", "groovy-engine.wasm-runtime.js", "classmodel.bin"]) {
       expect(tarballFiles).toContain(`engine-wasm/target/dist/${f}`);
     }

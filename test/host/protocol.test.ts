@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ServerProcess, toolResult } from "./support/server-process.js";
 
 const MIB2 = 2 * 1024 * 1024;
@@ -120,18 +120,29 @@ describe("malformed input", () => {
     ["an unknown method", '{"jsonrpc":"2.0","id":5,"method":"no/such"}', -32601, 5],
     ["server/discover", '{"jsonrpc":"2.0","id":5,"method":"server/discover"}', -32601, 5],
   ];
-  for (const [name, line, code, id] of cases) {
+  // one server, never initialized, takes every case in turn: each bad line gets its one answer and the ping after
+  // it is still answered, as on a fresh server (no case initializes, so none changes what the next one meets)
+  let shared: ServerProcess;
+  let seen = 0;
+  beforeAll(() => {
+    shared = new ServerProcess();
+  });
+  afterAll(async () => {
+    await shared.close();
+  });
+  cases.forEach(([name, line, code, id], i) => {
     it(`answers ${name} with ${code}`, async () => {
-      const s = start();
-      s.write(line + "\n");
-      s.write('{"jsonrpc":"2.0","id":"after","method":"ping"}\n');
-      await s.waitForId("after");
-      const replies = s.replies();
+      shared.write(line + "\n");
+      shared.write(`{"jsonrpc":"2.0","id":"after-${i}","method":"ping"}\n`);
+      await shared.waitForId(`after-${i}`);
+      const replies = shared.replies().slice(seen);
+      seen += replies.length;
       expect(replies).toHaveLength(2);
       expect(replies[0]?.id).toEqual(id);
       expect(replies[0]?.error?.code).toBe(code);
+      expect(replies[1]).toEqual({ jsonrpc: "2.0", id: `after-${i}`, result: {} });
     });
-  }
+  });
 
   it("answers server/discover with -32601 before and after initialize", async () => {
     const s = start();

@@ -1,13 +1,14 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ENGINE_MISSING, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 11 item 6 through the real MCP server on the real engine: groovy_references marks each location proven or
  * candidate, puts proven ones first, and never lists a member of another type.
  */
-const suite = ENGINE_PRESENT ? describe : describe.skip;
-const title = ENGINE_PRESENT ? "references proof over MCP" : `references proof over MCP (skipped: ${ENGINE_SKIP_REASON})`;
+const suite = describeWith(ENGINE_MISSING);
+const title = "references proof over MCP";
 
 interface RefLocation {
   uri: string;

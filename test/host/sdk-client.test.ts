@@ -2,7 +2,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, ENGINE_SKIP_REASON, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
+import { itWith } from "../support/peers.js";
 import { writeStandInEngine } from "./support/stand-in-engine.js";
 import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
@@ -48,7 +49,7 @@ async function exerciseEverything(client: Client): Promise<void> {
 }
 
 describe("official MCP SDK client over stdio", () => {
-  it.skipIf(!ENGINE_PRESENT)(`sees the message of every failed call (text content, isError, no structuredContent)${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, async () => {
+  itWith(ENGINE_MISSING)(`sees the message of every failed call (text content, isError, no structuredContent)`, async () => {
     // SDK v1 validates structuredContent against the outputSchema even when isError is set; an {error} object
     // made callTool throw -32602 and hid these messages from the agent.
     const client = await connect();
@@ -96,7 +97,7 @@ describe("official MCP SDK client over stdio", () => {
     }
   });
 
-  it.skipIf(!ENGINE_PRESENT)(`calls every tool and reads every resource and prompt on the real engine${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, async () => {
+  itWith(ENGINE_MISSING)(`calls every tool and reads every resource and prompt on the real engine`, async () => {
     const client = await connect();
     try {
       await exerciseEverything(client);

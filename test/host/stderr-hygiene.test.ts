@@ -1,12 +1,13 @@
-import { describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
+import { expect, it } from "vitest";
+import { ENGINE_MISSING, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Whatever the engine prints (System.out/err, and java.util.logging records, which TeaVM prints with console.warn
  * in the engine's worker) reaches stderr only as single lines with the groovymcp: prefix: no raw Java stack trace.
  * test/engine/engine.test.ts holds the stricter engine-side repro (these compiles should log nothing at all).
  */
-describe.skipIf(!ENGINE_PRESENT)(`stderr hygiene${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`stderr hygiene`, () => {
   it("never prints an unprefixed line or a stack trace, whatever the engine logs", async () => {
     const s = new ServerProcess();
     await s.initialize();

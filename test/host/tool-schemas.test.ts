@@ -1,5 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
+import { listedTools } from "../../src/tools/tool-definitions.js";
 import { ServerProcess } from "./support/server-process.js";
 
 interface ListedTool {
@@ -40,6 +42,10 @@ function walk(schema: unknown, visit: (schema: Record<string, unknown>, path: st
 }
 
 describe("tool definitions", () => {
+  it("carries over the wire exactly the entries the tool table lists (the unit tests check those in-process)", () => {
+    expect(tools).toEqual(JSON.parse(JSON.stringify(listedTools(DEFAULT_LIMITS))));
+  });
+
   it("lists exactly the thirteen groovy_ tools", () => {
     expect(tools.map((t) => t.name)).toEqual(EXPECTED);
   });

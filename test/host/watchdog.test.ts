@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "./support/server-process.js";
+import { expect, it } from "vitest";
+import { ENGINE_MISSING, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Acceptance of the worker and its watchdog (issue 7): with the call time limit set low, a source that makes the
@@ -17,7 +18,7 @@ const RUNAWAY =
   "    }\n".repeat(8) +
   "  }\n}\n";
 
-describe.skipIf(!ENGINE_PRESENT)(`watchdog${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`watchdog`, () => {
   it("stops a runaway call at the limit, answers ping meanwhile, and recovers", async () => {
     const s = new ServerProcess([], { env: { ...process.env, GROOVYMCP_CALL_TIMEOUT_MS: String(LIMIT_MS) } });
     await s.initialize();

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/server-process.js";
+import { expect, it } from "vitest";
+import { ENGINE_MISSING, PROJECT_ROOT } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The engine's worker has a V8 heap limit (resourceLimits): running out of it ends that worker, not the process.
@@ -7,7 +8,7 @@ import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT } from "./support/serv
  * the engine, so loading it runs out of memory (8 MiB: the worker's load fits in 16 since the host thread
  * compiles the module).
  */
-describe.skipIf(!ENGINE_PRESENT)(`worker heap limit${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`worker heap limit`, () => {
   it("ends only the worker when the engine runs out of its heap, and the next spawn works", async () => {
     const { workerSpawn } = (await import(`${PROJECT_ROOT}/dist/engine/node/worker-host.js`)) as typeof import("../../src/engine/node/worker-host.js");
     const { locateEngineFiles } = (await import(`${PROJECT_ROOT}/dist/engine/node/engine-files.js`)) as typeof import("../../src/engine/node/engine-files.js");

@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { ACC_ABSTRACT, ACC_ANNOTATION, ACC_INTERFACE, ACC_PUBLIC, classFile, jar, zerosCrc, zerosDeflate } from "./support/class-files.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text } from "./support/hostile-server.js";
+import { ENGINE_MISSING, HostileServer, text } from "./support/hostile-server.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 13, hostile classpath jars, generated here: inflation bombs (a 1 MB jar with a 1 GiB entry, the same with
@@ -23,7 +24,7 @@ function write(name: string, bytes: Uint8Array): string {
 const GOOD = () => write("good.jar", jar([{ name: "demo/Greeter.class", data: classFile({ name: "demo/Greeter", access: ACC_PUBLIC | ACC_INTERFACE | ACC_ABSTRACT, abstractMethods: [{ name: "greet", descriptor: "()Ljava/lang/String;" }] }) }]));
 const USES_GOOD = { text: "import demo.Greeter\n@groovy.transform.CompileStatic\nString hello(Greeter g) { g.greet().toUpperCase() }\n" };
 
-describe.skipIf(!ENGINE_PRESENT)(`hostile classpath jars${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`hostile classpath jars`, () => {
   it("survives inflation bombs: 1 GiB in one entry (true and lying headers), 80 x 60 MiB entries", async () => {
     const gib = 1 << 30;
     const gibEntry = { deflated: zerosDeflate(gib), size: gib, crc: zerosCrc(gib) };

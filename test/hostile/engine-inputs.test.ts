@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text, type ToolAnswer } from "./support/hostile-server.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { ENGINE_MISSING, HostileServer, text, type ToolAnswer } from "./support/hostile-server.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 13, hostile sources within the limits, generated here. Each case must leave the server alive, ping
@@ -11,7 +12,7 @@ const SOURCE_LIMIT = 524_288;
 const parens = (n: number): string => "def x = " + "(".repeat(n) + "1" + ")".repeat(n) + "\n";
 const methods = (n: number): string => "class Many {\n" + Array.from({ length: n }, (_, i) => `void m${i}( ){ }\n`).join("") + "}\n";
 
-describe.skipIf(!ENGINE_PRESENT)(`hostile sources${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`hostile sources`, () => {
   let server: HostileServer;
   beforeAll(async () => {
     // a watchdog well above these compiles on a loaded machine: the cut, not the watchdog, is the point here

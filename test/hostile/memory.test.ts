@@ -1,5 +1,6 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text, type ToolAnswer } from "./support/hostile-server.js";
+import { afterAll, expect, it } from "vitest";
+import { ENGINE_MISSING, HostileServer, text, type ToolAnswer } from "./support/hostile-server.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 13, memory: 63 buffers of 478 KB once grew the process past 4 GB and Node aborted; so did four buffers of
@@ -9,7 +10,7 @@ import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text, type ToolAnswe
  */
 const BUDGET = 8 * 524_288;
 
-describe.skipIf(!ENGINE_PRESENT)(`memory${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`memory`, () => {
   const servers: HostileServer[] = [];
   afterAll(() => {
     for (const s of servers) if (s.alive) s.child.kill("SIGKILL");

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fence } from "../../src/mcp/prompts/server-prompts.js";
 import { parseMessage } from "../../src/mcp/protocol/json-rpc.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text } from "./support/hostile-server.js";
+import { ENGINE_MISSING, HostileServer, text } from "./support/hostile-server.js";
+import { describeWith } from "../support/peers.js";
 
 /** Issue 13: ids, the prompt fence and path quirks. Inputs are generated here. */
 
@@ -40,7 +41,7 @@ describe("prompt fence (unit)", () => {
   });
 });
 
-describe.skipIf(!ENGINE_PRESENT)(`ids, prompts and paths over the wire${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`ids, prompts and paths over the wire`, () => {
   let root: string;
   let outside: string;
   let server: HostileServer;

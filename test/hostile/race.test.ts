@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { NODE } from "../host/support/server-process.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text } from "./support/hostile-server.js";
+import { ENGINE_MISSING, HostileServer, text } from "./support/hostile-server.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 13 acceptance, the race: a racer process swaps a directory and a file inside the root between the real
@@ -19,7 +20,7 @@ const RACE_MS = Number(process.env["HOSTILE_RACE_MS"] ?? 60_000);
 // be two open buffers defining one script class
 const WINDOW = 1;
 
-describe.skipIf(!ENGINE_PRESENT)(`a race-free root${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)(`a race-free root`, () => {
   const base = realpathSync(mkdtempSync(join(tmpdir(), "hostile-race-")));
   afterAll(() => rmSync(base, { recursive: true, force: true }));
 

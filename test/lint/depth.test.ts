@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, javaFreeEnvironment, lint, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { expect, it } from "vitest";
+import { ENGINE_MISSING, javaFreeEnvironment, lint, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Lint's depth containment: the MCP server's (src/engine/service, maxNestingDepth 1,000). Closures nested 5,000 deep
@@ -22,7 +23,7 @@ function columnPastLimit(): number {
   throw new Error("the deep line has fewer than 1,001 levels");
 }
 
-describe.skipIf(!ENGINE_PRESENT)("groovymcp lint on a file nested 5,000 deep", () => {
+describeWith(ENGINE_MISSING)("groovymcp lint on a file nested 5,000 deep", () => {
   const env = javaFreeEnvironment();
 
   it("reports one parsing-failed syntax error for it, and the good file of its unit as on its own", async () => {

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
-import { ENGINE_PRESENT, fixtureTree, javaFreeEnvironment, lint, type JsonReport } from "./support.js";
+import { ENGINE_MISSING, fixtureTree, javaFreeEnvironment, lint, type JsonReport } from "./support.js";
+import { describeWith } from "../support/peers.js";
 
 
-describe.skipIf(!ENGINE_PRESENT)("groovymcp lint end to end, with no java on PATH", () => {
+describeWith(ENGINE_MISSING)("groovymcp lint end to end, with no java on PATH", () => {
   const env = javaFreeEnvironment();
 
   it("really has no java on that PATH", () => {

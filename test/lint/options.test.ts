@@ -1,11 +1,19 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLI, ENGINE_PRESENT, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { CLI, ENGINE_MISSING, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { describeWith } from "../support/peers.js";
+import type { FileKind } from "../../src/lint/file-kind.js";
+import { formatGithub } from "../../src/lint/report/github.js";
+import { formatSarif } from "../../src/lint/report/sarif.js";
+import { summarize, type ReportInput } from "../../src/lint/report/summary.js";
+import { formatText } from "../../src/lint/report/text.js";
+import type { Severity } from "../../src/lint/rules.js";
 
 const parse = (stdout: string): JsonReport => JSON.parse(stdout) as JsonReport;
 const rulesOf = (r: JsonReport): string[] => r.files.flatMap((f) => f.findings.map((x) => `${f.path}:${x.line}:${x.rule}:${x.severity}`));
@@ -17,10 +25,32 @@ function rulesTree(): string {
   return dir;
 }
 
+/**
+ * The findings of a JSON report as the format writers take them, so a test can check that the CLI writes what the
+ * writers (unit-tested in test/unit/lint-report-formats.test.ts) make of the same findings.
+ */
+function reportInput(report: JsonReport, elapsedMs = 0): ReportInput {
+  const reports = report.files.map((f) => ({
+    path: f.path,
+    displayPath: f.path,
+    kind: f.kind as FileKind,
+    suppressed: f.suppressed,
+    findings: f.findings.map((x) => ({
+      rule: x.rule,
+      severity: x.severity as Severity,
+      message: x.message,
+      range: { start: { line: x.line - 1, character: x.column - 1 }, end: { line: x.endLine - 1, character: x.endColumn - 1 } },
+      fingerprint: x.fingerprint,
+    })),
+  }));
+  expect(summarize(reports)).toEqual(report.summary);
+  return { reports, summary: report.summary, toolVersion: report.tool.version, astRules: report.tool.astRules, elapsedMs, color: false };
+}
+
 /** A 22-byte empty zip: a jar file the engine accepts with no classes in it. */
 const EMPTY_JAR = Buffer.from([0x50, 0x4b, 0x05, 0x06, ...new Array<number>(18).fill(0)]);
 
-describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
+describeWith(ENGINE_MISSING)("options on the real engine", () => {
   let dir: string;
   let full: JsonReport;
   let fullText: string;
@@ -33,11 +63,11 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
     full = parse(run.stdout);
   });
 
-  describe("determinism and formats", () => {
+  // each test runs its own CLI processes on files no other test changes, so they run side by side
+  describe.concurrent("determinism and formats", () => {
     it("gives byte-identical JSON across runs and across --jobs", async () => {
-      const again = await lint(["--format", "json", "--jobs", "2"], { cwd: dir });
+      const [again, third] = await Promise.all([lint(["--format", "json", "--jobs", "2"], { cwd: dir }), lint(["--format", "json", "--jobs", "2", "."], { cwd: dir })]);
       expect(again.stdout).toBe(fullText);
-      const third = await lint(["--format", "json", "--jobs", "2", "."], { cwd: dir });
       expect(third.stdout).toBe(fullText);
     });
 
@@ -50,10 +80,10 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
     });
 
     it("writes SARIF 2.1.0 that Microsoft's SARIF multitool accepts (SARIF, GitHub and GHAS rules), byte-identical across --jobs", async () => {
-      const a = await lint(["--format", "sarif", "--jobs", "1"], { cwd: dir });
-      const b = await lint(["--format", "sarif", "--jobs", "2"], { cwd: dir });
+      // --jobs 2 against the --jobs 1 findings: the writer's output for those is what the CLI must print
+      const a = await lint(["--format", "sarif", "--jobs", "2"], { cwd: dir });
       expect(a.status).toBe(1);
-      expect(b.stdout).toBe(a.stdout);
+      expect(a.stdout).toBe(formatSarif(reportInput(full)));
       const work = mkdtempSync(join(tmpdir(), "groovymcp-sarif-"));
       const input = join(work, "lint.sarif");
       const output = join(work, "validation.sarif");
@@ -83,6 +113,7 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
     it("writes GitHub workflow commands, one per finding", async () => {
       const run = await lint(["--format", "github", "--jobs", "1"], { cwd: dir });
       expect(run.status).toBe(1);
+      expect(run.stdout).toBe(formatGithub(reportInput(full)));
       const lines = run.stdout.trimEnd().split("\n");
       expect(lines).toHaveLength(rulesOf(full).length);
       for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) file=[^,:]+,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=(groovy|jenkins)\/[a-z-]+::.+$/);
@@ -95,6 +126,8 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
     it("writes text grouped by file with a summary line, without colour off a terminal", async () => {
       const run = await lint(["--jobs", "1"], { cwd: dir });
       expect(run.status).toBe(1);
+      const elapsed = /in (\d+\.\d\d)s\n$/.exec(run.stdout);
+      expect(run.stdout).toBe(formatText(reportInput(full, Number(elapsed?.[1]) * 1000)));
       expect(run.stdout).not.toContain("\u001b[");
       const blocks = run.stdout.trimEnd().split("\n\n");
       expect(blocks.at(-1)).toMatch(/^11 files, 6 errors, 3 warnings, 1 information, 2 suppressed in \d+\.\d\ds$/);
@@ -107,21 +140,20 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
       const files: Record<string, string> = {};
       for (let i = 0; i < 22; i++) files[`s${String(i).padStart(2, "0")}.groovy`] = i === 0 ? "import java.util.List\nclass S {}\n" : `println ${i}\n`;
       writeTree(many, files);
-      const tty = (extra: string): string =>
-        spawnSync("script", ["-qec", `${NODE} ${CLI} lint --jobs 1 ${extra}`, "/dev/null"], { cwd: many, encoding: "utf8", timeout: 90_000 }).stdout;
-      const coloured = tty("");
+      // script(1) gives the CLI a terminal for stdout and stderr
+      const tty = async (extra: string): Promise<string> =>
+        (await promisify(execFile)("script", ["-qec", `${NODE} ${CLI} lint --jobs 1 ${extra}`, "/dev/null"], { cwd: many, encoding: "utf8", timeout: 90_000 }).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? "" }))).stdout;
+      const [coloured, plain, quiet] = await Promise.all([tty(""), tty("--no-color"), tty("--quiet")]);
       expect(coloured).toContain("\u001b[33mwarning\u001b[39m");
       expect(coloured).toContain("22 files");
       expect(coloured).toMatch(/groovymcp lint: \d+\/22 files/);
-      const plain = tty("--no-color");
       expect(plain).not.toContain("\u001b[33m");
       expect(plain).toContain("s00.groovy:1:1  warning  Unused import: java.util.List  groovy/unused-import");
-      const quiet = tty("--quiet");
       expect(quiet).not.toMatch(/\d+\/22 files/);
     });
   });
 
-  describe("--fail-on, --max-warnings, --quiet, --output", () => {
+  describe.concurrent("--fail-on, --max-warnings, --quiet, --output", () => {
     it.each([
       ["error", 0],
       ["warning", 1],
@@ -166,7 +198,7 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
     });
   });
 
-  describe("stdin", () => {
+  describe.concurrent("stdin", () => {
     it("lints - with --stdin-filename deciding the path and the kind", async () => {
       const run = await lint(["--format", "json", "--stdin-filename", "ci/Jenkinsfile", "-"], { cwd: dir, input: "pipeline {\n  agent any\n  stages { stage('a') { steps { sh 'make' } } }\n}\n" });
       expect(run.status).toBe(0);
@@ -184,11 +216,12 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
   describe("--shard", () => {
     it("partitions the files exactly, whatever N", async () => {
       const all = full.files.map((f) => f.path);
+      const shards = [2, 3].flatMap((n) => Array.from({ length: n }, (_, i) => `${i + 1}/${n}`));
+      const runs = new Map(await Promise.all(shards.map(async (s) => [s, await lint(["--format", "json", "--shard", s, "--jobs", "1"], { cwd: dir })] as const)));
       for (const n of [2, 3]) {
         const seen: string[] = [];
         for (let i = 1; i <= n; i++) {
-          const run = await lint(["--format", "json", "--shard", `${i}/${n}`, "--jobs", "1"], { cwd: dir });
-          const part = parse(run.stdout);
+          const part = parse(runs.get(`${i}/${n}`)!.stdout);
           expect(part.files.length).toBeGreaterThan(0);
           seen.push(...part.files.map((f) => f.path));
           // each shard's findings are exactly the full run's findings for its files
@@ -199,7 +232,7 @@ describe.skipIf(!ENGINE_PRESENT)("options on the real engine", () => {
     });
   });
 
-  describe("--classpath and the config file", () => {
+  describe.concurrent("--classpath and the config file", () => {
     it("makes a missing dependency an error once a classpath is given", async () => {
       writeTree(dir, { "lib/.keep": "" });
       writeFileSync(join(dir, "lib", "empty.jar"), EMPTY_JAR);

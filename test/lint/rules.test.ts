@@ -2,7 +2,8 @@ import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULE_IDS, RULES } from "../../src/lint/rules.js";
 import { spawnSync } from "node:child_process";
-import { CLI, ENGINE_PRESENT, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { CLI, ENGINE_MISSING, ENGINE_PRESENT, FIXTURES, lint, NODE, PROJECT_ROOT, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { describeWith } from "../support/peers.js";
 
 
 describe("the rule table", () => {
@@ -18,7 +19,7 @@ describe("the rule table", () => {
   });
 });
 
-describe.skipIf(!ENGINE_PRESENT)("compiler rules decided by the host, on the real engine", () => {
+describeWith(ENGINE_MISSING)("compiler rules decided by the host, on the real engine", () => {
   let report: JsonReport;
   const findings = (path: string): string[] => {
     const file = report.files.find((f) => f.path === path);
@@ -91,7 +92,7 @@ function engineRunsAstRules(): boolean {
 }
 const AST_RULES = engineRunsAstRules();
 
-describe.skipIf(!AST_RULES)("AST and Jenkins rules through the host (engine with the lint op)", () => {
+describeWith(ENGINE_MISSING ?? (AST_RULES ? undefined : "the built engine has no lint op, so it runs no AST rules (rebuild it: npm run build:engine)"))("AST and Jenkins rules through the host (engine with the lint op)", () => {
   it("reports engine findings with the host's severities, Jenkins rules only in Jenkins files, and honours suppression", async () => {
     const dir = tempRepo("ast");
     const noncps = "@NonCPS\ndef names() {\n    sh 'ls'\n}\n";

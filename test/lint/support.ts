@@ -1,14 +1,16 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { engineMissing } from "../support/peers.js";
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const CLI = join(PROJECT_ROOT, "dist", "cli.js");
 export const FIXTURES = join(PROJECT_ROOT, "test", "fixtures", "lint");
-/** The engine the CLI will load: GROOVYMCP_ENGINE_DIR when set (as the CLI reads it), else the build output. */
-export const ENGINE_PRESENT = existsSync(join(process.env["GROOVYMCP_ENGINE_DIR"] || join(PROJECT_ROOT, "engine-wasm", "target", "dist"), "groovy-engine.wasm"));
+/** Why the engine the CLI will load is missing (GROOVYMCP_ENGINE_DIR when set, as the CLI reads it, else the build output). */
+export const ENGINE_MISSING = engineMissing();
+export const ENGINE_PRESENT = ENGINE_MISSING === undefined;
 
 /** The Node >= 22 that runs the tests (the pinned `node` dev dependency when present). */
 export const NODE = ((): string => {

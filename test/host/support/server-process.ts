@@ -1,13 +1,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { engineMissing } from "../../support/peers.js";
 
 export const PROJECT_ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 export const CLI = join(PROJECT_ROOT, "dist", "cli.js");
 export const ENGINE_WASM = join(PROJECT_ROOT, "engine-wasm", "target", "dist", "groovy-engine.wasm");
-export const ENGINE_PRESENT = existsSync(ENGINE_WASM);
-export const ENGINE_SKIP_REASON = `engine not built: ${ENGINE_WASM} does not exist (run npm run build:engine)`;
+/** Why the built engine cannot be used (undefined when it can): for describeWith and itWith. */
+export const ENGINE_MISSING = engineMissing();
+export const ENGINE_PRESENT = ENGINE_MISSING === undefined;
+export const ENGINE_SKIP_REASON = ENGINE_MISSING ?? "";
 
 /** The Node >= 22 that runs the tests (the pinned `node` dev dependency when present). */
 export const NODE = ((): string => {

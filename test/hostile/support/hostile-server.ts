@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { CLI, NODE, PROJECT_ROOT } from "../../host/support/server-process.js";
 
-export { ENGINE_PRESENT, ENGINE_SKIP_REASON } from "../../host/support/server-process.js";
+export { ENGINE_MISSING, ENGINE_PRESENT, ENGINE_SKIP_REASON } from "../../host/support/server-process.js";
 
 export interface Reply {
   jsonrpc: "2.0";

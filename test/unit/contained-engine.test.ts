@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ContainedEngine } from "../../src/engine/service/contained-engine.js";
 import { EngineArgumentError, EngineStateError, EngineTimeoutError } from "../../src/engine/core/index.js";
 import { RecoveringEngine } from "../../src/engine/service/index.js";
-import { FakeEngines } from "../unit/fake-engine.js";
+import { FakeEngines } from "./fake-engine.js";
 
 /** Crash containment and the buffer budget over the real recovering engine and a fake spawn (no process). */
 describe("ContainedEngine", () => {

@@ -2,7 +2,7 @@ import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { boundJar } from "../../src/engine/node/jar-bounds.js";
 import { DEFAULT_JAR_BOUNDS } from "../../src/limits/limits.js";
-import { ACC_INTERFACE, ACC_PUBLIC, classFile, jar, zerosDeflate } from "./support/class-files.js";
+import { ACC_INTERFACE, ACC_PUBLIC, classFile, jar, zerosDeflate } from "../hostile/support/class-files.js";
 
 /**
  * The jar bounds on bytes generated here (no process): headers that lie within the bounds are caught by inflating

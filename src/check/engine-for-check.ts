@@ -22,7 +22,10 @@ export function engineForCheck(classpathJars: readonly string[]): ProbeEngine & 
   });
   return {
     load: () => workspace.ready(),
-    groovyVersion: async () => (await workspace.run("info", {})).groovyVersion,
+    groovyVersion: async () => {
+      const version: unknown = (await workspace.run("info", {})).groovyVersion;
+      return typeof version === "string" ? version : "unknown";
+    },
     diagnostics: async (text) => {
       const result = await workspace.run("diagnostics", { uri: SAMPLE_URI, text });
       return result.diagnostics.map((d): ProbeDiagnostic => ({ severity: d.severity, line: d.range.start.line, message: d.message }));

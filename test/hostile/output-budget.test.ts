@@ -14,12 +14,10 @@ const RSS_BOUND_MB = 3372;
 // chunk (an unbounded server takes in all it can parse, megabytes a second)
 const LATE_BOUND_BYTES = 64 * 1024;
 const FLOOD_MS = 8000;
-// as in test/host/watchdog.test.ts: flow typing revisits every enclosing loop, far past the call limit below
-const RUNAWAY =
-  "@groovy.transform.CompileStatic\nclass R {\n  void m() {\n    def x = 0\n" +
-  "    while (true) { x = 'a'\n x = 1\n".repeat(8) +
-  "    }\n".repeat(8) +
-  "  }\n}\n";
+// eight nested loops retyping a `def` under static compilation (test/host/watchdog.test.ts's runaway): flow typing
+// revisits every enclosing loop, so the compile runs far past the call limit below
+const loops = 8;
+const RUNAWAY = `@groovy.transform.CompileStatic\nclass R {\n  void m() {\n    def x = 0\n${"    while (true) { x = 'a'\n x = 1\n".repeat(loops)}${"    }\n".repeat(loops)}  }\n}\n`;
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");

@@ -1,7 +1,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
-import { listedTools } from "../../src/tools/tool-definitions.js";
+import { listedTools } from "../../src/mcp/tools/tool-definitions.js";
 import { ServerProcess } from "./support/server-process.js";
 
 interface ListedTool {

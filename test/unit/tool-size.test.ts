@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
-import { listedTools } from "../../src/tools/tool-definitions.js";
+import { listedTools } from "../../src/mcp/tools/tool-definitions.js";
 
 /**
  * The part of tools/list a model reads on every turn (names, descriptions, input schemas) stays under 8 KB, flat,

@@ -323,16 +323,7 @@ final class DeclarationScanner {
         }
         TypeDeclaration t = TypeDeclaration.named(name, kind);
         t.modifiers.addAll(mods);
-        if (is("<")) {
-            int s = pos;
-            skipGroup();
-            for (String tp : splitTop(s + 1, pos - 1)) {
-                String p = TypeText.normalizeParameter(tp);
-                if (p != null) {
-                    t.typeParameters.add(p);
-                }
-            }
-        }
+        typeParameters(t.typeParameters);
         if (is("(")) {
             int s = pos;
             skipGroup();
@@ -442,16 +433,7 @@ final class DeclarationScanner {
             return;
         }
         List<String> typeParameters = new ArrayList<>();
-        if (is("<")) {
-            int s = pos;
-            skipGroup();
-            for (String tp : splitTop(s + 1, pos - 1)) {
-                String p = TypeText.normalizeParameter(tp);
-                if (p != null) {
-                    typeParameters.add(p);
-                }
-            }
-        }
+        typeParameters(typeParameters);
         // type tokens, then the name: the name is the identifier right before '(' (a method) or before = ; , or a
         // line end (a field)
         int typeStart = pos;
@@ -535,6 +517,21 @@ final class DeclarationScanner {
                 pos++;
             }
             return;
+        }
+    }
+
+    /** At a '<': reads the type parameters it opens (those the grammar takes) into {@code out}. */
+    private void typeParameters(List<String> out) {
+        if (!is("<")) {
+            return;
+        }
+        int s = pos;
+        skipGroup();
+        for (String tp : splitTop(s + 1, pos - 1)) {
+            String p = TypeText.normalizeParameter(tp);
+            if (p != null) {
+                out.add(p);
+            }
         }
     }
 

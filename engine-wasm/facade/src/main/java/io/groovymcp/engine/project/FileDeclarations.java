@@ -186,6 +186,31 @@ public final class FileDeclarations {
             return out;
         }
 
+        /** Type parameters ({@code T extends X}), each checked and put in canonical spacing. */
+        List<String> typeParameters(String field) {
+            List<String> out = new ArrayList<>();
+            for (String tp : strings(field)) {
+                String t = TypeText.normalizeParameter(tp);
+                if (t == null) {
+                    throw bad(field, "holds a malformed type parameter");
+                }
+                out.add(t);
+            }
+            return out;
+        }
+
+        /** Kept annotations only ({@link Annotations#isSafe}). */
+        List<String> annotations(String field) {
+            List<String> out = new ArrayList<>();
+            for (String a : strings(field)) {
+                if (!Annotations.isSafe(a)) {
+                    throw bad(field, "holds an annotation the engine does not take");
+                }
+                out.add(a);
+            }
+            return out;
+        }
+
         /** A type as written, checked and put in canonical spacing; absent is null. */
         String optType(String field) {
             String s = optString(field);

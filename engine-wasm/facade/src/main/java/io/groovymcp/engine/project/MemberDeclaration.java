@@ -86,21 +86,8 @@ public final class MemberDeclaration {
                 throw f.bad("name", "is not an identifier");
             }
             String type = what == CONSTRUCTOR ? null : f.optType("type");
-            List<String> typeParameters = new ArrayList<>();
-            for (String tp : f.strings("typeParameters")) {
-                String t = TypeText.normalizeParameter(tp);
-                if (t == null) {
-                    throw f.bad("typeParameters", "holds a malformed type parameter");
-                }
-                typeParameters.add(t);
-            }
-            List<String> annotations = new ArrayList<>();
-            for (String a : f.strings("annotations")) {
-                if (!Annotations.isSafe(a)) {
-                    throw f.bad("annotations", "holds an annotation the engine does not take");
-                }
-                annotations.add(a);
-            }
+            List<String> typeParameters = f.typeParameters("typeParameters");
+            List<String> annotations = f.annotations("annotations");
             out.add(new MemberDeclaration(name, TypeDeclaration.modifiers(f), type == null && what != CONSTRUCTOR
                     ? "def" : type, typeParameters, what == FIELD ? null : parameters(f, "parameters"),
                     f.flag("property"), f.flag("hasDefault"), annotations));

@@ -97,14 +97,7 @@ public final class TypeDeclaration {
         if (!KINDS.contains(kind)) {
             throw f.bad("kind", "must be one of " + KINDS);
         }
-        List<String> typeParameters = new ArrayList<>();
-        for (String tp : f.strings("typeParameters")) {
-            String t = TypeText.normalizeParameter(tp);
-            if (t == null) {
-                throw f.bad("typeParameters", "holds a malformed type parameter");
-            }
-            typeParameters.add(t);
-        }
+        List<String> typeParameters = f.typeParameters("typeParameters");
         List<String> interfaces = new ArrayList<>();
         for (String i : f.strings("interfaces")) {
             String t = TypeText.normalize(i);
@@ -113,13 +106,7 @@ public final class TypeDeclaration {
             }
             interfaces.add(t);
         }
-        List<String> annotations = new ArrayList<>();
-        for (String a : f.strings("annotations")) {
-            if (!Annotations.isSafe(a)) {
-                throw f.bad("annotations", "holds an annotation the engine does not take");
-            }
-            annotations.add(a);
-        }
+        List<String> annotations = f.annotations("annotations");
         List<String> constants = f.strings("enumConstants");
         for (String c : constants) {
             if (!Names.isIdentifier(c)) {

@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { decodeSession, encodeSession, type SharedSession } from "../../web/src/share.js";
-import { bufferTabs, newTab, PlaygroundHarness, skipReason } from "./playground-harness.js";
+import { bufferTabs, missing, newTab, PlaygroundHarness } from "./playground-harness.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 33: opening a share link used to replace the saved session in localStorage 400 ms later, silently. Now the
@@ -20,7 +21,7 @@ async function stored(page: Page): Promise<string[]> {
 
 const names = async (page: Page): Promise<string[]> => (await bufferTabs(page).allTextContents()).map((t) => /[\w.~-]+\.groovy/.exec(t)?.[0] ?? t);
 
-describe.skipIf(skipReason !== "")(`a share link beside the saved session${skipReason}`, () => {
+describeWith(missing)("a share link beside the saved session", () => {
   beforeAll(async () => {
     harness = await PlaygroundHarness.start();
   }, 120_000);

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+import { ENGINE_MISSING, PROJECT_ROOT, ServerProcess, toolResult } from "./support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * The README's server example is the real server's answer: its Groovy text, sent as `groovy_diagnostics` does in the
@@ -16,10 +17,7 @@ function fenced(language: string): string {
   return match[1];
 }
 
-const suite = ENGINE_PRESENT ? describe : describe.skip;
-const title = ENGINE_PRESENT ? "README example" : `README example (skipped: ${ENGINE_SKIP_REASON})`;
-
-suite(title, () => {
+describeWith(ENGINE_MISSING)("README example", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = new ServerProcess();

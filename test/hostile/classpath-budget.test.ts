@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { jar, zerosCrc, zerosDeflate } from "./support/class-files.js";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, HostileServer, text } from "./support/hostile-server.js";
+import { ENGINE_MISSING, HostileServer, text } from "./support/hostile-server.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 33: jars each within the per-jar bounds that add up past the engine's heap (33 entries of 8,000,000 bytes,
@@ -14,7 +15,7 @@ const SERVER_RSS_BOUND_MB = 3372;
 const dir = mkdtempSync(join(tmpdir(), "hostile-budget-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe.skipIf(!ENGINE_PRESENT)(`the classpath bound in the server${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)("the classpath bound in the server", () => {
   it("skips the jars past the classpath-wide inflated-bytes bound, naming each, and stays under its memory bound", async () => {
     const size = 8_000_000;
     const entry = { deflated: zerosDeflate(size), size, crc: zerosCrc(size) };

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { jar, zerosCrc, zerosDeflate } from "./support/class-files.js";
-import { CLI, ENGINE_PRESENT, NODE, javaFreeEnvironment, tempRepo, writeTree, type JsonReport } from "../lint/support.js";
+import { CLI, ENGINE_MISSING, NODE, javaFreeEnvironment, tempRepo, writeTree, type JsonReport } from "../lint/support.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 33: the repository under lint is a hostile pull request. Each case runs the real CLI on a tree shaped like
@@ -73,7 +74,7 @@ const GOOD = "class Good {\n  int twice(int x) { x * 2 }\n}\n";
 /** A script with one finding (a repeated map key): scripts compile alone, so each file reports exactly one. */
 const WARNING = "def m = [k: 1, k: 2]\nprintln m\n";
 
-describe.skipIf(!ENGINE_PRESENT)("lint against a hostile repository", () => {
+describeWith(ENGINE_MISSING)("lint against a hostile repository", () => {
   it("--output refuses a committed symlink (to a file or dangling), a path leading out of the tree, and writes an absolute path", async () => {
     const outside = mkdtempSync(join(tmpdir(), "groovymcp-outside-"));
     const victim = join(outside, "victim.txt");

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "../host/support/server-process.js";
+import { ENGINE_MISSING, ServerProcess, toolResult } from "../host/support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 33 item 8: a client that floods pings while a call runs, and never reads stdout. Every reply the server
@@ -24,7 +25,7 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-describe.skipIf(!ENGINE_PRESENT)(`output budget${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)("output budget", () => {
   it("stops reading a ping flood while stdout is backed up, and stays under the memory bound", async () => {
     const s = new ServerProcess([], { env: { ...process.env, GROOVYMCP_CALL_TIMEOUT_MS: String(FLOOD_MS + 6000), GROOVYMCP_WARMUP: "0" } });
     try {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { ENGINE_PRESENT, ENGINE_SKIP_REASON, ServerProcess, toolResult } from "../host/support/server-process.js";
+import { ENGINE_MISSING, ServerProcess, toolResult } from "../host/support/server-process.js";
+import { describeWith } from "../support/peers.js";
 
 /**
  * Issue 33 item 9: a buffer that formats in an instant but whose compile runs away (a string of 100,000
@@ -17,7 +18,7 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
 }
 
-describe.skipIf(!ENGINE_PRESENT)(`runaway attribution${ENGINE_PRESENT ? "" : ` (skipped: ${ENGINE_SKIP_REASON})`}`, () => {
+describeWith(ENGINE_MISSING)("runaway attribution", () => {
   it("sets aside the buffer whose compile runs away in a workspace-wide query, never a bystander", async () => {
     const s = new ServerProcess([], { env: { ...process.env, GROOVYMCP_CALL_TIMEOUT_MS: String(LIMIT_MS), GROOVYMCP_WARMUP: "0" } });
     let peak = 0;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { LintUsageError } from "../../src/lint/errors.js";
 import { notApplicableLine, readGroovylintrc } from "../../src/lint/groovylintrc.js";
-import { ENGINE_PRESENT, javaFreeEnvironment, lint, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { ENGINE_MISSING, javaFreeEnvironment, lint, tempRepo, writeTree, type JsonReport } from "./support.js";
+import { itWith } from "../support/peers.js";
 
 /** Issue 28 item 5: npm-groovy-lint's `.groovylintrc.json` is honoured where it maps onto groovymcp's rules. */
 describe("reading .groovylintrc.json", () => {
@@ -32,7 +33,7 @@ describe("reading .groovylintrc.json", () => {
     expect(() => readGroovylintrc({ ignorepattern: `${"a*".repeat(10)}x` }, field)).toThrow(/wildcards/);
   });
 
-  it.skipIf(!ENGINE_PRESENT)("is found like .groovymcp.json and applied by the CLI, with one stderr line for the rest", async () => {
+  itWith(ENGINE_MISSING)("is found like .groovymcp.json and applied by the CLI, with one stderr line for the rest", async () => {
     const dir = tempRepo("groovylintrc");
     writeTree(dir, {
       ".groovylintrc.json": JSON.stringify({ extends: "recommended-jenkinsfile", rules: { UnusedImport: "error", DuplicateMapKey: "off", CompileStatic: "off" }, ignorepattern: "**/legacy/**" }),

@@ -260,8 +260,10 @@ function elide(message) {
   return message
     .split("\n")[0]
     .replace(/'[^']*'|"[^"]*"/g, "'…'")
+    .replace(/[\w.$-]*\/[\w./$-]+/g, "<path>")
     .replace(/\b[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+\b/g, "<name>")
-    .replace(/(?<=\S\s+)\b[A-Z][\w$]*\b/g, "<Name>")
+    .replace(/(?<=\S\s+)\b[A-Z][\w$]*\b/g, "<name>")
+    .replace(/<name>(<[^>]*>|\[\])+/g, "<name>")
     .replace(/\b\d+\b/g, "N");
 }
 

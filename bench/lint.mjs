@@ -2,6 +2,13 @@
 // printing wall time, peak memory (RSS of the whole process tree, Java included) and the ratio as a table.
 //
 //   npm run build && node scripts/run-with-node24.mjs bench/lint.mjs [--corpus codenarc|all] [--skip-ngl] [--jobs 1,2]
+//   npm run bench:lint -- --tree spock=DIR --tree grails-core=DIR ... [--jobs 2] [--skip-ngl] [--replicate K]
+//
+// With --tree (repeatable), each named directory is a checkout of a public repository (bench/README.md lists which
+// and at which commit); it is linted as a user would lint it, from its root with default settings, and the table
+// has one row per tree plus, per tree, its most frequent error messages with class names elided, each split by
+// where the unresolved class lives, so that false errors can be attributed to a cause. The trees are never
+// modified; --replicate K copies each into a temporary tree K times (one tree, K sibling folders) for memory bounds.
 //
 // Real files only: Groovy sources jars from Maven Central, fetched with Maven at run time by bench/real-code (the
 // shared fetcher) when present, else by the small fetcher below (CodeNarc's sources). They are copied into a
@@ -25,7 +32,16 @@ const opt = (name, fallback) => {
   return i >= 0 ? args[i + 1] : fallback;
 };
 const corpusName = opt("--corpus", "codenarc");
-const jobsList = opt("--jobs", "1,2").split(",").map(Number);
+/** `--tree NAME=DIR`, repeatable. */
+const trees = args.flatMap((a, i) => (a === "--tree" ? [args[i + 1]] : [])).map((spec) => {
+  const eq = spec === undefined ? -1 : spec.indexOf("=");
+  if (eq <= 0) throw new Error(`bench/lint: --tree wants NAME=DIR, got ${spec}`);
+  return { name: spec.slice(0, eq), dir: spec.slice(eq + 1) };
+});
+const jobsList = opt("--jobs", trees.length > 0 ? "2" : "1,2").split(",").map(Number);
+const topMessages = Number(opt("--top", "8"));
+// --reports DIR keeps each tree's JSON report (DIR/NAME.json) for a closer look at its findings
+const reportsDir = opt("--reports", undefined);
 const replicate = Number(opt("--replicate", "1"));
 // --replicate K copies the corpus K times (as K separate artifacts) to show lint's memory bound on a large tree;
 // only groovymcp runs then, unless --with-ngl is given.
@@ -128,8 +144,14 @@ function timed(command, argv, options, marker) {
     child.stdout.setEncoding("utf8").on("data", (d) => (stdout += d));
     child.stderr.setEncoding("utf8").on("data", (d) => (stderr += d));
     let peak = 0;
+    let reported = started;
     const timer = setInterval(() => {
       peak = Math.max(peak, rssOfTree(child.pid, marker));
+      // a long run (a large tree on a busy machine) says where it is once a minute, on stderr
+      if (performance.now() - reported > 60_000) {
+        reported = performance.now();
+        log(`bench/lint: still running in ${options.cwd}: ${((reported - started) / 1000).toFixed(0)} s, peak ${(peak / 1048576).toFixed(0)} MiB`);
+      }
     }, 100);
     child.on("error", reject);
     child.on("close", (status) => {
@@ -153,6 +175,190 @@ function installNgl() {
 }
 
 const mib = (bytes) => (bytes / 1024 / 1024).toFixed(0);
+
+/** Runs npm-groovy-lint cold in `cwd` (its CodeNarc server killed before and after) and reads its JSON summary. */
+async function runNgl(ngl, cwd) {
+  spawnSync(NODE, [ngl.bin, "--killserver"], { stdio: "ignore", timeout: 60_000 });
+  const r = await timed(NODE, [ngl.bin, "--output", "json", "--failon", "none", "."], { cwd }, ngl.dir);
+  spawnSync(NODE, [ngl.bin, "--killserver"], { stdio: "ignore", timeout: 60_000 });
+  try {
+    const report = JSON.parse(r.stdout.slice(r.stdout.indexOf("{")));
+    const s = report.summary;
+    return { ...r, files: s.totalFilesLinted, errors: s.totalFoundErrorNumber, warnings: s.totalFoundWarningNumber, info: s.totalFoundInfoNumber };
+  } catch {
+    return { ...r, files: "?", errors: "?", warnings: "?", info: `unparsed output (exit ${r.status})` };
+  }
+}
+
+/** Runs `groovymcp lint` with default settings from `cwd` and returns its JSON report with the run's cost. */
+async function runLint(cwd, jobs, out) {
+  const r = await timed(NODE, [CLI, "lint", "--format", "json", "--output", out, "--jobs", String(jobs), "--fail-on", "none", "."], { cwd });
+  if (r.status !== 0) throw new Error(`bench/lint: groovymcp lint exited ${r.status} in ${cwd}: ${r.stderr.slice(0, 500)}`);
+  return { ...r, report: JSON.parse(readFileSync(out, "utf8")) };
+}
+
+/** A module's build file: Maven's pom, or any Gradle script (Spock's modules have `spock-core/spock-core.gradle`). */
+const isBuildFile = (name) => name === "pom.xml" || /\.gradle(\.kts)?$/.test(name);
+const hasBuildFile = (d) => readdirSync(d, { withFileTypes: true }).some((e) => e.isFile() && isBuildFile(e.name));
+const NOT_WALKED = new Set([".git", "node_modules", ".gradle"]);
+
+/**
+ * Where each simple class name is declared in a tree, judged by file name (`Foo.groovy`, `Foo.java`): enough to tell
+ * an unresolved class the tree owns from one it does not. Each declaration keeps its module (nearest folder with a
+ * build file) and source set (`src/<set>/`, or the first folder under the module: `src`, `test`, `vars`).
+ */
+function declarations(dir) {
+  const byName = new Map();
+  const walk = (d, module) => {
+    if (hasBuildFile(d)) module = d;
+    for (const e of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, e.name);
+      if (e.isDirectory() && !NOT_WALKED.has(e.name)) walk(p, module);
+      else if (e.isFile() && /\.(groovy|java)$/.test(e.name)) {
+        const name = e.name.replace(/\.(groovy|java)$/, "");
+        const list = byName.get(name) ?? [];
+        list.push(place(relative(dir, p), relative(dir, module)));
+        byName.set(name, list);
+      }
+    }
+  };
+  walk(dir, dir);
+  return byName;
+}
+
+/** The module, source set and kind of a file at `path` (relative to the tree) in module folder `module`. */
+function place(path, module) {
+  const inModule = (module === "" ? path : path.slice(module.length + 1)).split(sep).join("/");
+  const set = /^src\/([^/]+)\//.exec(inModule)?.[1] ?? inModule.split("/")[0];
+  const fixture = /(^|\/)src\/[^/]+\/resources\//.test(inModule);
+  return { module, set, java: path.endsWith(".java"), fixture };
+}
+
+function moduleOf(dir, path) {
+  let d = dirname(join(dir, path));
+  while (d.length >= dir.length) {
+    if (hasBuildFile(d)) return relative(dir, d);
+    if (d === dir) break;
+    d = dirname(d);
+  }
+  return "";
+}
+
+/** The cause class of one unresolved-class error: where the tree declares the class, relative to the file asking. */
+function attribute(decls, asking, className) {
+  if (asking.fixture) return "asking file is a resources fixture";
+  const found = decls.get(className.split(".").pop()) ?? [];
+  if (found.length === 0) return "not declared in the tree";
+  if (found.some((f) => f.java)) return "a Java source of the tree";
+  if (found.some((f) => f.module === asking.module && f.set === asking.set)) return "same source set (follow-on or nested)";
+  if (found.some((f) => f.module === asking.module)) return "another source set of the module";
+  return "another module";
+}
+
+/** A message with the names that vary elided, so that one cause groups into one row. */
+function elide(message) {
+  return message
+    .split("\n")[0]
+    .replace(/'[^']*'|"[^"]*"/g, "'…'")
+    .replace(/[\w.$-]*\/[\w./$-]+/g, "<path>")
+    .replace(/\b[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)+\b/g, "<name>")
+    .replace(/(?<=\S\s+)\b[A-Z][\w$]*\b/g, "<name>")
+    .replace(/<name>(<[^>]*>|\[\])+/g, "<name>")
+    .replace(/\b\d+\b/g, "N");
+}
+
+/** The top error messages of one report, each with its count and, for unresolved classes, its causes. */
+function errorGroups(dir, report) {
+  const decls = declarations(dir);
+  const groups = new Map();
+  for (const file of report.files) {
+    const asking = place(file.path, moduleOf(dir, file.path));
+    for (const f of file.findings) {
+      if (f.severity !== "error") continue;
+      const key = `${f.rule}\u0000${elide(f.message)}`;
+      const g = groups.get(key) ?? { rule: f.rule, message: elide(f.message), count: 0, causes: new Map() };
+      g.count++;
+      const unresolved = /unable to resolve class ([\w.$]+)/.exec(f.message);
+      const cause = unresolved ? attribute(decls, asking, unresolved[1]) : asking.fixture ? "asking file is a resources fixture" : undefined;
+      if (cause !== undefined) g.causes.set(cause, (g.causes.get(cause) ?? 0) + 1);
+      groups.set(key, g);
+    }
+  }
+  return [...groups.values()].sort((a, b) => b.count - a.count || (a.message < b.message ? -1 : 1));
+}
+
+/** The tree's commit, when it is a git checkout. */
+function commitOf(dir) {
+  const r = spawnSync("git", ["-C", dir, "rev-parse", "--short=12", "HEAD"], { encoding: "utf8" });
+  return r.status === 0 ? r.stdout.trim() : "not a git checkout";
+}
+
+/** K copies of a tree under one temporary root (with `.git`, so it is one repository), for the memory bound. */
+function replicated(tree) {
+  const out = mkdtempSync(join(tmpdir(), `groovymcp-bench-lint-${tree.name}-`));
+  mkdirSync(join(out, ".git"));
+  for (let copy = 1; copy <= replicate; copy++) {
+    cpSync(tree.dir, join(out, `copy${copy}`), { recursive: true, filter: (src) => !src.endsWith(`${sep}.git`) });
+  }
+  return out;
+}
+
+async function benchTrees() {
+  const ngl = skipNgl ? undefined : installNgl();
+  const rows = [];
+  const details = [];
+  for (const tree of trees) {
+    if (!existsSync(tree.dir) || !statSync(tree.dir).isDirectory()) throw new Error(`bench/lint: --tree ${tree.name}: ${tree.dir} is not a folder`);
+    const dir = replicate > 1 ? replicated(tree) : tree.dir;
+    const scratch = mkdtempSync(join(tmpdir(), "groovymcp-bench-lint-out-"));
+    const commit = commitOf(tree.dir);
+    for (const jobs of jobsList) {
+      const r = await runLint(dir, jobs, join(scratch, `${jobs}.json`));
+      const s = r.report.summary;
+      log(`bench/lint: ${tree.name} groovymcp --jobs ${jobs}: ${s.files} files, ${s.errors} errors, ${r.seconds.toFixed(1)} s, ${mib(r.peak)} MiB`);
+      rows.push({ tree: tree.name, commit, jobs, lint: r, summary: s });
+      if (jobs === jobsList[jobsList.length - 1]) {
+        details.push({ tree: tree.name, groups: errorGroups(dir, r.report) });
+        if (reportsDir !== undefined) {
+          mkdirSync(reportsDir, { recursive: true });
+          cpSync(join(scratch, `${jobs}.json`), join(reportsDir, `${tree.name}.json`));
+        }
+      }
+    }
+    if (ngl !== undefined) {
+      const n = await runNgl(ngl, dir);
+      log(`bench/lint: ${tree.name} npm-groovy-lint: ${n.files} files, ${n.errors} errors, ${n.seconds.toFixed(1)} s, ${mib(n.peak)} MiB`);
+      for (const row of rows) if (row.tree === tree.name) row.ngl = n;
+    }
+    rmSync(scratch, { recursive: true, force: true });
+    if (dir !== tree.dir) rmSync(dir, { recursive: true, force: true });
+  }
+  const header = ["tree", "commit", "lint jobs", "files", "errors", "warnings", "wall s", "peak RSS MiB", "ngl files", "ngl errors", "ngl warnings", "ngl wall s", "ngl peak RSS MiB", "lint vs ngl"];
+  process.stdout.write(`\nbench/lint: ${trees.length} trees${replicate > 1 ? `, each x${replicate}` : ""}, groovymcp lint with default settings${ngl ? ` against npm-groovy-lint ${ngl.version}` : ""}\n\n`);
+  for (const row of [header, header.map(() => "---")]) process.stdout.write(`| ${row.join(" | ")} |\n`);
+  for (const r of rows) {
+    const n = r.ngl;
+    const cells = [r.tree, r.commit, r.jobs, r.summary.files, r.summary.errors, r.summary.warnings, r.lint.seconds.toFixed(1), mib(r.lint.peak)];
+    cells.push(...(n === undefined ? ["", "", "", "", ""] : [n.files, n.errors, n.warnings, n.seconds.toFixed(1), mib(n.peak)]));
+    cells.push(n === undefined ? "" : `${(n.seconds / r.lint.seconds).toFixed(1)}x faster`);
+    process.stdout.write(`| ${cells.join(" | ")} |\n`);
+  }
+  for (const d of details) {
+    process.stdout.write(`\n${d.tree}: top error messages (names elided; for unresolved classes, where the tree declares them)\n\n`);
+    process.stdout.write("| errors | rule | message | cause |\n| ---: | --- | --- | --- |\n");
+    for (const g of d.groups.slice(0, topMessages)) {
+      const causes = [...g.causes].sort((a, b) => b[1] - a[1]).map(([c, k]) => `${c} ${k}`).join("; ");
+      process.stdout.write(`| ${g.count} | ${g.rule} | ${g.message.replaceAll("|", "\\|")} | ${causes} |\n`);
+    }
+    if (d.groups.length > topMessages) process.stdout.write(`| ${d.groups.slice(topMessages).reduce((n, g) => n + g.count, 0)} | | (${d.groups.length - topMessages} other messages) | |\n`);
+  }
+}
+
+if (trees.length > 0) {
+  await benchTrees();
+  process.exit(0);
+}
+
 
 const files = await corpusFiles();
 const { dir, lines } = layOut(files);

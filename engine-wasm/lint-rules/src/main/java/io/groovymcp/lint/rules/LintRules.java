@@ -128,12 +128,12 @@ public final class LintRules {
         return Collections.unmodifiableList(unique);
     }
 
-    private static void run(Rule[] rules, Unit u, boolean strict) {
+    static void run(Rule[] rules, Unit u, boolean strict) {
         for (Rule r : rules) {
             int before = u.findings().size();
             try {
                 r.check(u);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | StackOverflowError e) {
                 if (strict) {
                     throw e;
                 }
@@ -141,6 +141,9 @@ public final class LintRules {
                 while (u.findings().size() > before) {
                     u.findings().remove(u.findings().size() - 1);
                 }
+                System.err.println("lint: rule " + r.getClass().getSimpleName() + " failed on "
+                        + u.source().getName() + " and reported nothing for it: " + e.getClass().getName() + ": "
+                        + e.getMessage());
             }
         }
     }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.codehaus.groovy.ast.Variable;
+import org.codehaus.groovy.ast.expr.BinaryExpression;
 import org.codehaus.groovy.ast.expr.DeclarationExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.VariableExpression;
@@ -15,6 +16,7 @@ import org.codehaus.groovy.ast.stmt.ExpressionStatement;
 import org.codehaus.groovy.ast.stmt.Statement;
 import org.codehaus.groovy.ast.stmt.TryCatchStatement;
 import org.codehaus.groovy.control.Phases;
+import org.codehaus.groovy.syntax.Types;
 
 import io.groovymcp.lint.rules.LintRules;
 import io.groovymcp.lint.rules.ast.Ast;
@@ -25,7 +27,9 @@ import io.groovymcp.lint.rules.ast.Walker;
 /**
  * {@code groovy/unused-local-variable}: a local declared with {@code def} or a type that no expression ever refers
  * to. Exact because the compiler's variable scoping has already bound every reference (in closures, GStrings,
- * anonymous classes) to its declaration. Reads and writes both count as uses. Not reported: multiple-assignment
+ * anonymous classes) to its declaration. Reads and writes both count as uses.
+ * {@code groovy/unread-local-variable}: a local that is referred to, but only as the target of a plain {@code =}
+ * (its value is never read; {@code +=}, {@code ++} and multiple assignment count as reads). Neither rule reports: multiple-assignment
  * declarations ({@code def (a, b) = ...}), try-with-resources variables, annotated declarations ({@code @Field}),
  * names starting with '_' or named 'ignore', 'ignored' or 'unused', and any name that some reference left unbound.
  */
@@ -45,9 +49,15 @@ public final class UnusedLocalVariable implements Rule {
         Collector c = new Collector(unit);
         c.walk(unit.module());
         for (VariableExpression v : c.declared) {
-            if (!c.used.containsKey(v) && !c.unbound.contains(v.getName())) {
+            if (c.unbound.contains(v.getName())) {
+                continue;
+            }
+            if (!c.used.containsKey(v)) {
                 unit.report(LintRules.UNUSED_LOCAL_VARIABLE,
                         "The local variable '" + v.getName() + "' is never used.", v);
+            } else if (!c.read.containsKey(v)) {
+                unit.report(LintRules.UNREAD_LOCAL_VARIABLE,
+                        "The local variable '" + v.getName() + "' is assigned but its value is never read.", v);
             }
         }
     }
@@ -55,6 +65,8 @@ public final class UnusedLocalVariable implements Rule {
     private static final class Collector extends Walker {
         final List<VariableExpression> declared = new ArrayList<>();
         final Map<Variable, Boolean> used = new IdentityHashMap<>();
+        /** Variables some expression reads (every use but the target of a plain '='). */
+        final Map<Variable, Boolean> read = new IdentityHashMap<>();
         final Set<String> unbound = new HashSet<>();
         private final Map<Expression, Boolean> resources = new IdentityHashMap<>();
 
@@ -91,12 +103,28 @@ public final class UnusedLocalVariable implements Rule {
         }
 
         @Override
+        public void visitBinaryExpression(BinaryExpression e) {
+            Expression left = e.getLeftExpression();
+            if (e.getOperation().getType() == Types.ASSIGN && left instanceof VariableExpression
+                    && !(e instanceof DeclarationExpression)) {
+                Variable target = ((VariableExpression) left).getAccessedVariable();
+                if (target != null && target != left) {
+                    used.put(target, Boolean.TRUE); // written, not read: x = ... keeps x unread
+                    e.getRightExpression().visit(this);
+                    return;
+                }
+            }
+            super.visitBinaryExpression(e);
+        }
+
+        @Override
         public void visitVariableExpression(VariableExpression e) {
             Variable target = e.getAccessedVariable();
             if (target == null) {
                 unbound.add(e.getName());
             } else if (target != e) {
                 used.put(target, Boolean.TRUE);
+                read.put(target, Boolean.TRUE);
             }
             super.visitVariableExpression(e);
         }

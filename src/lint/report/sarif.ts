@@ -27,7 +27,7 @@ export function formatSarif(input: ReportInput): string {
       fullDescription: { text: `${def.rationale} Default severity: ${def.severity}.${def.jenkinsOnly === true ? " Reported in Jenkins pipelines and shared-library vars/ only." : ""}` },
       helpUri: ruleHelpUri(id),
       help: { text: `${def.rationale} See ${ruleHelpUri(id)}` },
-      defaultConfiguration: { level: LEVEL[def.severity] },
+      defaultConfiguration: def.offByDefault === true ? { enabled: false, level: LEVEL[def.severity] } : { level: LEVEL[def.severity] },
       properties: { tags: def.origin === "compiler" ? ["compiler"] : def.jenkinsOnly === true ? ["jenkins"] : ["ast"] },
     };
   });

@@ -46,7 +46,12 @@ class NewRulesTest {
                 "trait Greeter { String greet(String who) { 'hello' + 1 } }",
                 "class Parent { void onEvent(String e) { println 'base ignores it' } }",
                 "class Child extends Parent { void onEvent(String e) { println e } }",
-                "@interface Subscribe {}"),
+                "@interface Subscribe {}",
+                "class Category { static int size(Object self, String s) { s.size() } }",
+                "class Category2 { static int twice(String v, int n) { n * 2 } }",
+                "class Op { Op plus(Op o) { println 'x'; this } }",
+                "enum E { A(1); E(int n) {} }",
+                "class Mop { Object get(String key) { println 'x'; 1 } }"),
                 "9:69");
     }
 

@@ -61,6 +61,11 @@ class SpockBlocksTest {
                 "}");
         expectIn(C, UNREACHABLE, "class A extends spock.lang.Specification {\n" + body);
         expectIn(C, UNREACHABLE, "abstract class Base extends Specification {}\nclass B extends Base {\n" + body);
+        // A base specification the compile cannot see: then: or expect: labels make it a feature method.
+        expectIn(C, UNREACHABLE, "class D extends org.acme.BaseSpec {\n" + body);
+        String plainLabels = "class E extends org.acme.Base {\n    def f() {\n        when:\n"
+                + "        throw new RuntimeException()\n        after:\n        println 'x'\n    }\n}\n";
+        expectIn(C, UNREACHABLE, plainLabels, "6:9");
         // Not a specification: labels are plain Groovy labels there and the throw ends the block.
         expectIn(C, UNREACHABLE, "class NotASpec {\n" + body, "6:9");
     }

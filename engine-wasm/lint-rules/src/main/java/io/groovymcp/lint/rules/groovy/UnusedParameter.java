@@ -41,7 +41,10 @@ import io.groovymcp.lint.rules.spock.Spock;
  * overridden by a class of the same file (a hook with a default implementation);</li>
  * <li>bodies that are empty, only throw, or only return a constant (stubs and no-op defaults);</li>
  * <li>{@code main(String[])}, Groovy's meta-object methods ({@code methodMissing}, {@code propertyMissing},
- * {@code invokeMethod}, ...), Spock feature and fixture methods (data variables arrive as parameters);</li>
+ * {@code invokeMethod}, {@code get}, {@code set}, ...) and operator methods ({@code plus}, {@code getAt}, ...),
+ * enum constructors, Spock feature and fixture methods (data variables arrive as parameters);</li>
+ * <li>the first parameter of a static method named {@code self} or in a class of static methods only (a category
+ * or extension method receives its object there);</li>
  * <li>methods and constructors with an annotation other than Groovy's own transforms and a few known ones (a
  * framework annotation such as {@code @Subscribe} or {@code @DataBoundConstructor} dictates the signature);</li>
  * <li>closure parameters (the calling method dictates them), names starting with '_' or named 'ignore', 'ignored'
@@ -53,8 +56,12 @@ public final class UnusedParameter implements Rule {
     /** Methods the meta-object protocol or the language calls by name with a signature it dictates. */
     private static final Set<String> DICTATED = new HashSet<>(Arrays.asList(
             "methodMissing", "propertyMissing", "$static_methodMissing", "$static_propertyMissing", "invokeMethod",
-            "getProperty", "setProperty", "setMetaClass", "asType", "isCase", "writeObject", "readObject",
-            "readExternal", "writeExternal", "equals", "compareTo", "main"));
+            "getProperty", "setProperty", "setMetaClass", "get", "set", "writeObject", "readObject",
+            "readExternal", "writeExternal", "equals", "compareTo", "main",
+            // operator methods: the operand is the dispatch, used or not
+            "plus", "minus", "multiply", "div", "mod", "remainder", "power", "or", "and", "xor", "leftShift",
+            "rightShift", "rightShiftUnsigned", "getAt", "putAt", "isCase", "isNotCase", "asType", "asBoolean",
+            "call", "in", "implies", "intdiv", "next", "previous", "negative", "positive", "bitwiseNegate"));
     /** Annotations known not to dictate a method's signature. */
     private static final Set<String> HARMLESS_ANNOTATIONS = new HashSet<>(Arrays.asList(
             "CompileStatic", "TypeChecked", "CompileDynamic", "PackageScope", "AutoFinal", "Memoized", "Synchronized",
@@ -74,8 +81,13 @@ public final class UnusedParameter implements Rule {
             if (!candidate(unit, e.getValue(), m)) {
                 continue;
             }
-            for (Parameter p : m.getParameters()) {
+            Parameter[] ps = m.getParameters();
+            for (int i = 0; i < ps.length; i++) {
+                Parameter p = ps[i];
                 String name = p.getName();
+                if (i == 0 && m.isStatic() && (name.equals("self") || onlyStatic(e.getValue()))) {
+                    continue; // a category or extension method receives its object first
+                }
                 if (c.used.containsKey(p) || c.unbound.contains(name) || name.startsWith("_")
                         || INTENTIONAL.contains(name) || !Ast.hasPosition(p)) {
                     continue;
@@ -87,7 +99,20 @@ public final class UnusedParameter implements Rule {
         }
     }
 
+    /** A class of static methods only: the shape of a category class, used with {@code use(...)}. */
+    private static boolean onlyStatic(ClassNode cn) {
+        for (MethodNode m : cn.getMethods()) {
+            if (!m.isStatic() && Ast.hasPosition(m)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean candidate(Unit unit, ClassNode cn, MethodNode m) {
+        if (m instanceof ConstructorNode && cn.isEnum()) {
+            return false; // the enum transform rewrites its constructors' bodies
+        }
         if (m.getParameters().length == 0 || !Ast.hasPosition(m) || m.isAbstract() || m.isSynthetic()
                 || (m.getModifiers() & java.lang.reflect.Modifier.NATIVE) != 0 || cn.isInterface()
                 || isTrait(cn) || (cn.getOuterClass() != null && isTrait(cn.getOuterClass())) || DICTATED.contains(m.getName()) || trivial(m.getCode())
@@ -133,7 +158,7 @@ public final class UnusedParameter implements Rule {
                 : java.util.Collections.singletonList(code);
         List<Statement> real = new ArrayList<>();
         for (Statement s : list) {
-            if (!(s instanceof EmptyStatement)) {
+            if (!(s instanceof EmptyStatement) && Ast.hasPosition(s)) {
                 real.add(s);
             }
         }

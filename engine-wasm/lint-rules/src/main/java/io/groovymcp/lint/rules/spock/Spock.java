@@ -54,15 +54,41 @@ public final class Spock {
         return false;
     }
 
-    /** Whether {@code m} is a feature method of a Specification: a top-level statement carries a label. */
+    /**
+     * Whether {@code m} is a feature method of a Specification: a top-level statement carries a label. A class
+     * whose superclass chain leaves the compile (a base spec of another module, unresolved) counts as a
+     * Specification for a method whose labels include {@code then:} or {@code expect:}: plain Groovy code
+     * practically never labels statements so, and Spock's base classes are often project classes.
+     */
     public static boolean isFeatureMethod(ClassNode owner, MethodNode m) {
-        if (!isSpecification(owner) || !(m.getCode() instanceof BlockStatement)) {
+        if (!(m.getCode() instanceof BlockStatement)) {
             return false;
         }
+        boolean labelled = false;
+        boolean asserting = false;
         for (Statement st : ((BlockStatement) m.getCode()).getStatements()) {
-            if (label(st) != null) {
+            String l = label(st);
+            if (l != null) {
+                labelled = true;
+                asserting |= "then".equals(l) || "expect".equals(l);
+            }
+        }
+        return labelled && (isSpecification(owner) || asserting && superclassUnknown(owner));
+    }
+
+    /** Whether the superclass chain of {@code cn} reaches a class the compile could not resolve. */
+    static boolean superclassUnknown(ClassNode cn) {
+        ClassNode c = cn;
+        for (int i = 0; c != null && i < MAX_SUPERCLASSES; i++) {
+            ClassNode s = c.getUnresolvedSuperClass(false);
+            if (s == null || "java.lang.Object".equals(s.getName())) {
+                return false;
+            }
+            ClassNode r = s.redirect();
+            if (!r.isResolved() && !r.isPrimaryClassNode()) {
                 return true;
             }
+            c = r;
         }
         return false;
     }

@@ -1,7 +1,6 @@
 package io.groovymcp.lint.rules.groovy;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
@@ -12,6 +11,7 @@ import org.codehaus.groovy.ast.Parameter;
 
 import io.groovymcp.lint.rules.LintRules;
 import io.groovymcp.lint.rules.ast.Ast;
+import io.groovymcp.lint.rules.ast.Hierarchy;
 import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
 
@@ -26,7 +26,6 @@ import io.groovymcp.lint.rules.ast.Unit;
  * and sorted collections never call it. Interfaces, traits and enums are not checked.
  */
 public final class ContractMethods implements Rule {
-    private static final int MAX_SUPERTYPES = 256;
 
     @Override
     public void check(Unit unit) {
@@ -106,12 +105,12 @@ public final class ContractMethods implements Rule {
      */
     private static boolean inherits(ClassNode cn, String name, int arity) {
         int n = 0;
-        for (ClassNode s = cn.getUnresolvedSuperClass(false); s != null && n < MAX_SUPERTYPES; n++) {
+        for (ClassNode s = cn.getUnresolvedSuperClass(false); s != null && n < Hierarchy.MAX_SUPERTYPES; n++) {
             ClassNode t = s.redirect();
             if ("java.lang.Object".equals(t.getName())) {
                 return false;
             }
-            if (!t.isResolved() && !t.isPrimaryClassNode()) {
+            if (Hierarchy.unknown(t)) {
                 return true;
             }
             try {
@@ -125,7 +124,7 @@ public final class ContractMethods implements Rule {
             }
             s = t.getUnresolvedSuperClass(false);
         }
-        return n >= MAX_SUPERTYPES;
+        return n >= Hierarchy.MAX_SUPERTYPES;
     }
 
     /** TRUE, FALSE, or null when some supertype is unknown to the compile. */
@@ -134,7 +133,7 @@ public final class ContractMethods implements Rule {
         todo.add(cn);
         Set<ClassNode> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         boolean unknown = false;
-        for (int i = 0; i < todo.size() && i < MAX_SUPERTYPES; i++) {
+        for (int i = 0; i < todo.size() && i < Hierarchy.MAX_SUPERTYPES; i++) {
             ClassNode t = todo.get(i).redirect();
             if (!seen.add(t)) {
                 continue;
@@ -143,19 +142,12 @@ public final class ContractMethods implements Rule {
             if ("java.lang.Comparable".equals(name) || "Comparable".equals(name)) {
                 return Boolean.TRUE;
             }
-            if (!t.isResolved() && !t.isPrimaryClassNode()) {
+            if (Hierarchy.unknown(t)) {
                 unknown = true;
                 continue;
             }
-            ClassNode s = t.getUnresolvedSuperClass(false);
-            if (s != null) {
-                todo.add(s);
-            }
-            ClassNode[] is = t.getInterfaces();
-            if (is != null) {
-                todo.addAll(Arrays.asList(is));
-            }
+            Hierarchy.addSupertypes(t, todo);
         }
-        return unknown || todo.size() >= MAX_SUPERTYPES ? null : Boolean.FALSE;
+        return unknown || todo.size() >= Hierarchy.MAX_SUPERTYPES ? null : Boolean.FALSE;
     }
 }

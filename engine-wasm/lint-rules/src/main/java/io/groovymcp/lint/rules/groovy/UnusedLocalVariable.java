@@ -15,23 +15,23 @@ import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.ast.stmt.ExpressionStatement;
 import org.codehaus.groovy.ast.stmt.Statement;
 import org.codehaus.groovy.ast.stmt.TryCatchStatement;
-import org.codehaus.groovy.control.Phases;
 import org.codehaus.groovy.syntax.Types;
 
 import io.groovymcp.lint.rules.LintRules;
 import io.groovymcp.lint.rules.ast.Ast;
+import io.groovymcp.lint.rules.ast.ReferenceWalker;
 import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
-import io.groovymcp.lint.rules.ast.Walker;
 
 /**
  * {@code groovy/unused-local-variable}: a local declared with {@code def} or a type that no expression ever refers
  * to. Exact because the compiler's variable scoping has already bound every reference (in closures, GStrings,
  * anonymous classes) to its declaration. Reads and writes both count as uses.
  * {@code groovy/unread-local-variable}: a local that is referred to, but only as the target of a plain {@code =}
- * (its value is never read; {@code +=}, {@code ++} and multiple assignment count as reads). Neither rule reports: multiple-assignment
- * declarations ({@code def (a, b) = ...}), try-with-resources variables, annotated declarations ({@code @Field}),
- * names starting with '_' or named 'ignore', 'ignored' or 'unused', and any name that some reference left unbound.
+ * (its value is never read; {@code +=}, {@code ++} and multiple assignment count as reads). Neither rule reports:
+ * multiple-assignment declarations ({@code def (a, b) = ...}), try-with-resources variables, annotated declarations
+ * ({@code @Field}), names starting with '_' or named 'ignore', 'ignored' or 'unused', and any name that some
+ * reference left unbound.
  */
 public final class UnusedLocalVariable implements Rule {
     private static final Set<String> INTENTIONAL = new HashSet<>();
@@ -43,16 +43,16 @@ public final class UnusedLocalVariable implements Rule {
 
     @Override
     public void check(Unit unit) {
-        if (unit.source().getPhase() < Phases.SEMANTIC_ANALYSIS) {
-            return; // references are bound in semantic analysis
+        if (!ReferenceWalker.referencesBound(unit)) {
+            return;
         }
         Collector c = new Collector(unit);
         c.walk(unit.module());
         for (VariableExpression v : c.declared) {
-            if (c.unbound.contains(v.getName())) {
+            if (c.isUnbound(v.getName())) {
                 continue;
             }
-            if (!c.used.containsKey(v)) {
+            if (!c.isUsed(v)) {
                 unit.report(LintRules.UNUSED_LOCAL_VARIABLE,
                         "The local variable '" + v.getName() + "' is never used.", v);
             } else if (!c.read.containsKey(v)) {
@@ -62,16 +62,14 @@ public final class UnusedLocalVariable implements Rule {
         }
     }
 
-    private static final class Collector extends Walker {
+    private static final class Collector extends ReferenceWalker {
         final List<VariableExpression> declared = new ArrayList<>();
-        final Map<Variable, Boolean> used = new IdentityHashMap<>();
         /** Variables some expression reads (every use but the target of a plain '='). */
         final Map<Variable, Boolean> read = new IdentityHashMap<>();
-        final Set<String> unbound = new HashSet<>();
         private final Map<Expression, Boolean> resources = new IdentityHashMap<>();
 
         Collector(Unit unit) {
-            super(unit.source());
+            super(unit);
         }
 
         @Override
@@ -109,7 +107,7 @@ public final class UnusedLocalVariable implements Rule {
                     && !(e instanceof DeclarationExpression)) {
                 Variable target = ((VariableExpression) left).getAccessedVariable();
                 if (target != null && target != left) {
-                    used.put(target, Boolean.TRUE); // written, not read: x = ... keeps x unread
+                    use(target); // written, not read: x = ... keeps x unread
                     e.getRightExpression().visit(this);
                     return;
                 }
@@ -118,15 +116,8 @@ public final class UnusedLocalVariable implements Rule {
         }
 
         @Override
-        public void visitVariableExpression(VariableExpression e) {
-            Variable target = e.getAccessedVariable();
-            if (target == null) {
-                unbound.add(e.getName());
-            } else if (target != e) {
-                used.put(target, Boolean.TRUE);
-                read.put(target, Boolean.TRUE);
-            }
-            super.visitVariableExpression(e);
+        protected void referenced(Variable target, VariableExpression e) {
+            read.put(target, Boolean.TRUE);
         }
     }
 }

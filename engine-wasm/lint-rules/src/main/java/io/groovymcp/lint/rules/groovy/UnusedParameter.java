@@ -13,22 +13,20 @@ import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.ConstructorNode;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.Parameter;
-import org.codehaus.groovy.ast.Variable;
 import org.codehaus.groovy.ast.expr.ConstantExpression;
-import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.ast.stmt.BlockStatement;
 import org.codehaus.groovy.ast.stmt.EmptyStatement;
 import org.codehaus.groovy.ast.stmt.ExpressionStatement;
 import org.codehaus.groovy.ast.stmt.ReturnStatement;
 import org.codehaus.groovy.ast.stmt.Statement;
 import org.codehaus.groovy.ast.stmt.ThrowStatement;
-import org.codehaus.groovy.control.Phases;
 
 import io.groovymcp.lint.rules.LintRules;
 import io.groovymcp.lint.rules.ast.Ast;
+import io.groovymcp.lint.rules.ast.Hierarchy;
+import io.groovymcp.lint.rules.ast.ReferenceWalker;
 import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
-import io.groovymcp.lint.rules.ast.Walker;
 import io.groovymcp.lint.rules.spock.Spock;
 
 /**
@@ -67,12 +65,11 @@ public final class UnusedParameter implements Rule {
             "CompileStatic", "TypeChecked", "CompileDynamic", "PackageScope", "AutoFinal", "Memoized", "Synchronized",
             "NamedVariant", "NamedParam", "NamedDelegate", "Deprecated", "SuppressWarnings", "NonCPS", "Generated",
             "NullCheck", "WithReadLock", "WithWriteLock", "TailRecursive", "ThreadInterrupt", "Canonical"));
-    private static final int MAX_SUPERTYPES = 256;
 
     @Override
     public void check(Unit unit) {
-        if (unit.source().getPhase() < Phases.SEMANTIC_ANALYSIS) {
-            return; // references are bound in semantic analysis
+        if (!ReferenceWalker.referencesBound(unit)) {
+            return;
         }
         Collector c = new Collector(unit);
         c.walk(unit.module());
@@ -88,7 +85,7 @@ public final class UnusedParameter implements Rule {
                 if (i == 0 && m.isStatic() && (name.equals("self") || onlyStatic(e.getValue()))) {
                     continue; // a category or extension method receives its object first
                 }
-                if (c.used.containsKey(p) || c.unbound.contains(name) || name.startsWith("_")
+                if (c.isUsed(p) || c.isUnbound(name) || name.startsWith("_")
                         || INTENTIONAL.contains(name) || !Ast.hasPosition(p)) {
                     continue;
                 }
@@ -185,18 +182,18 @@ public final class UnusedParameter implements Rule {
      */
     private static boolean mayOverride(ClassNode cn, MethodNode m) {
         List<ClassNode> todo = new ArrayList<>();
-        addSupertypes(cn, todo);
+        Hierarchy.addSupertypes(cn, todo);
         Set<ClassNode> seen = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
         for (int i = 0; i < todo.size(); i++) {
-            if (i > MAX_SUPERTYPES) {
+            if (i > Hierarchy.MAX_SUPERTYPES) {
                 return true;
             }
             ClassNode t = todo.get(i).redirect();
             if (!seen.add(t) || "java.lang.Object".equals(t.getName())) {
                 continue;
             }
-            if (!t.isResolved() && !t.isPrimaryClassNode()) {
-                return true; // not on the class path: its methods are unknown
+            if (Hierarchy.unknown(t)) {
+                return true;
             }
             try {
                 if (!t.getMethods(m.getName()).isEmpty()) {
@@ -205,20 +202,9 @@ public final class UnusedParameter implements Rule {
             } catch (RuntimeException e) {
                 return true;
             }
-            addSupertypes(t, todo);
+            Hierarchy.addSupertypes(t, todo);
         }
         return false;
-    }
-
-    private static void addSupertypes(ClassNode cn, List<ClassNode> out) {
-        ClassNode s = cn.getUnresolvedSuperClass(false);
-        if (s != null) {
-            out.add(s);
-        }
-        ClassNode[] is = cn.getInterfaces();
-        if (is != null) {
-            out.addAll(Arrays.asList(is));
-        }
     }
 
     /** Whether a class of this file extends {@code cn} and declares a method of the same name. */
@@ -239,30 +225,17 @@ public final class UnusedParameter implements Rule {
         return false;
     }
 
-    private static final class Collector extends Walker {
+    private static final class Collector extends ReferenceWalker {
         final Map<MethodNode, ClassNode> methods = new IdentityHashMap<>();
-        final Map<Variable, Boolean> used = new IdentityHashMap<>();
-        final Set<String> unbound = new HashSet<>();
 
         Collector(Unit unit) {
-            super(unit.source());
+            super(unit);
         }
 
         @Override
         protected void visitConstructorOrMethod(MethodNode node, boolean isConstructor) {
             methods.put(node, currentClass());
             super.visitConstructorOrMethod(node, isConstructor);
-        }
-
-        @Override
-        public void visitVariableExpression(VariableExpression e) {
-            Variable target = e.getAccessedVariable();
-            if (target == null) {
-                unbound.add(e.getName());
-            } else if (target != e) {
-                used.put(target, Boolean.TRUE);
-            }
-            super.visitVariableExpression(e);
         }
     }
 }

@@ -130,10 +130,10 @@ export function classify(result: EngineFileResult, ctx: ClassifyContext, display
     if (missingNames.size > 0 && mentionsAny(d.message, missingNames)) continue;
     candidates.push({ rule: "groovy/type-check", message: d.message, range: d.range, engineSeverity: "error" });
   }
-  // One import is one finding: an import whose class is missing or unresolved is reported as that, not also as unused.
-  const importLines = new Set(imports.map((d) => d.line));
+  // One import is one finding: an import whose class is missing or unresolved is reported as that, not also as
+  // unused. The unused-import range is the import's line, which may start with an annotation (`@Library(...) import`).
   const explainedLines = new Set(
-    candidates.filter((c) => (c.rule === "groovy/missing-dependency" || c.rule === "groovy/unresolved") && ctx.settings.get(c.rule) !== "off" && importLines.has(c.range.start.line)).map((c) => c.range.start.line),
+    candidates.filter((c) => (c.rule === "groovy/missing-dependency" || c.rule === "groovy/unresolved") && ctx.settings.get(c.rule) !== "off").map((c) => c.range.start.line),
   );
   for (const u of result.unusedImports) {
     if (explainedLines.has(u.range.start.line)) continue;

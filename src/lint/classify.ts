@@ -130,7 +130,15 @@ export function classify(result: EngineFileResult, ctx: ClassifyContext, display
     if (missingNames.size > 0 && mentionsAny(d.message, missingNames)) continue;
     candidates.push({ rule: "groovy/type-check", message: d.message, range: d.range, engineSeverity: "error" });
   }
-  for (const u of result.unusedImports) candidates.push({ rule: "groovy/unused-import", message: u.message, range: u.range });
+  // One import is one finding: an import whose class is missing or unresolved is reported as that, not also as
+  // unused. The unused-import range is the import's line, which may start with an annotation (`@Library(...) import`).
+  const explainedLines = new Set(
+    candidates.filter((c) => (c.rule === "groovy/missing-dependency" || c.rule === "groovy/unresolved") && ctx.settings.get(c.rule) !== "off").map((c) => c.range.start.line),
+  );
+  for (const u of result.unusedImports) {
+    if (explainedLines.has(u.range.start.line)) continue;
+    candidates.push({ rule: "groovy/unused-import", message: u.message, range: u.range });
+  }
   for (const f of result.findings) {
     const def = RULES.get(f.rule);
     if (def === undefined) continue;
@@ -144,8 +152,8 @@ export function classify(result: EngineFileResult, ctx: ClassifyContext, display
   let suppressed = 0;
   for (const c of candidates) {
     const setting = ctx.settings.get(c.rule);
-    if (setting === "off") continue;
     const def = RULES.get(c.rule);
+    if (setting === "off" || (setting === undefined && def?.offByDefault === true)) continue;
     const severity: Severity = setting ?? (def?.origin === "compiler" && c.engineSeverity !== undefined && c.engineSeverity !== "error" ? c.engineSeverity : (def?.severity ?? "error"));
     const key = `${c.rule}\u0000${c.range.start.line}:${c.range.start.character}\u0000${c.message}`;
     if (seen.has(key)) continue;

@@ -84,7 +84,7 @@ Suppression comments:
   npm-groovy-lint's groovylint-disable* comments work too, for the CodeNarc rules that map to ours.
 
 Rules (default severity):
-${RULE_IDS.map((id) => `  ${id.padEnd(32)} ${RULES.get(id)!.severity.padEnd(12)} ${RULES.get(id)!.rationale}`).join("\n")}
+${RULE_IDS.map((id) => `  ${id.padEnd(32)} ${(RULES.get(id)!.offByDefault === true ? "off" : RULES.get(id)!.severity).padEnd(12)} ${RULES.get(id)!.rationale}`).join("\n")}
   Each rule has a section in docs/rules.md (AST and Jenkins rules also in docs/rules-ast.md), shipped in the
   package: groovymcp lint --explain RULE prints it.
 

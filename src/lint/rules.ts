@@ -23,6 +23,8 @@ export interface RuleDefinition {
   readonly groovylint: readonly string[];
   /** Only reported in Jenkins pipelines and shared-library `vars/`. */
   readonly jenkinsOnly?: boolean;
+  /** Reported only when the configuration sets a severity for it (its precision on real code is below 90%). */
+  readonly offByDefault?: boolean;
 }
 
 const RULE_LIST: readonly RuleDefinition[] = [
@@ -130,6 +132,42 @@ const RULE_LIST: readonly RuleDefinition[] = [
     rationale: "A statement after return, throw, break or continue in the same block never runs.",
     origin: "ast",
     groovylint: ["UnreachableCode"],
+  },
+  {
+    id: "groovy/unread-local-variable",
+    severity: "warning",
+    rationale: "A local variable that is assigned but whose value is never read is dead code or a forgotten use.",
+    origin: "ast",
+    groovylint: ["UnusedVariable"],
+  },
+  {
+    id: "groovy/unused-parameter",
+    severity: "warning",
+    rationale: "A parameter that the method never uses, where nothing dictates the signature, misleads callers.",
+    origin: "ast",
+    groovylint: ["UnusedMethodParameter"],
+    offByDefault: true,
+  },
+  {
+    id: "groovy/constant-condition",
+    severity: "warning",
+    rationale: "A condition that is always true or always false makes one branch dead.",
+    origin: "ast",
+    groovylint: ["ConstantIfExpression", "ConstantTernaryExpression", "ComparisonOfTwoConstants", "ComparisonWithSelf"],
+  },
+  {
+    id: "groovy/equals-hashcode",
+    severity: "warning",
+    rationale: "equals without hashCode (or the reverse) breaks every hash map and set that holds the objects.",
+    origin: "ast",
+    groovylint: ["EqualsAndHashCode"],
+  },
+  {
+    id: "groovy/compareto-without-comparable",
+    severity: "warning",
+    rationale: "A compareTo in a class that is not Comparable is never used by <=>, sort() or sorted collections.",
+    origin: "ast",
+    groovylint: ["CompareToWithoutComparable"],
   },
   {
     id: "jenkins/noncps-calls-step",

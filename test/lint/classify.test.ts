@@ -112,6 +112,23 @@ describe("compiler rules", () => {
     expect(r.diagnostics).toEqual([{ range: at(1), severity: "error", message: "unable to resolve class a.B", category: "unresolved", unresolved: { name: "a.B", import: "a.B", packageKnown: false } }]);
   });
 
+  it("reports one import once: a missing or unresolved class wins over its unused import", () => {
+    const text = "import org.missing.Gadget\nimport java.util.Nope\nimport java.util.List\nclass A {}\n";
+    const unusedImports = [0, 1, 2].map((line) => ({ range: at(line), message: `Unused import ${line}` }));
+    const r = classify(result([unresolved("org.missing.Gadget", 0), unresolved("java.util.Nope", 1)], { unusedImports }), ctx(text), "x.groovy");
+    expect(rules(r)).toEqual(["0:groovy/missing-dependency:information", "1:groovy/unresolved:error", "2:groovy/unused-import:warning"]);
+    // with the winner turned off, the import is still worth its one finding
+    const off = classify(result([unresolved("org.missing.Gadget", 0)], { unusedImports }), ctx(text, { settings: new Map([["groovy/missing-dependency", "off"]]) }), "x.groovy");
+    expect(rules(off)).toEqual(["0:groovy/unused-import:warning", "1:groovy/unused-import:warning", "2:groovy/unused-import:warning"]);
+  });
+
+  it("reports a rule that is off by default only when the configuration gives it a severity", () => {
+    const findings = [{ rule: "groovy/unused-parameter", range: at(1), message: "The parameter 'b' of 'f' is never used." }];
+    expect(rules(classify(result([], { findings }), ctx("x\ny\n"), "x.groovy"))).toEqual([]);
+    const on = classify(result([], { findings }), ctx("x\ny\n", { settings: new Map([["groovy/unused-parameter", "warning"]]) }), "x.groovy");
+    expect(rules(on)).toEqual(["1:groovy/unused-parameter:warning"]);
+  });
+
   it("applies settings: off, severity overrides", () => {
     const r = classify(result([], { unusedImports: [{ range: at(0), message: "Unused import: a.B" }], findings: [{ rule: "groovy/empty-catch", range: at(1), message: "empty" }] }), ctx("import a.B\n", { settings: new Map([["groovy/unused-import", "off"], ["groovy/empty-catch", "error"]]) }), "x.groovy");
     expect(rules(r)).toEqual(["1:groovy/empty-catch:error"]);

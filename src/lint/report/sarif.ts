@@ -28,7 +28,7 @@ export function formatSarif(input: ReportInput): string {
       fullDescription: { text: `${def.rationale} Default severity: ${def.severity}.${def.jenkinsOnly === true ? " Reported in Jenkins pipelines and shared-library vars/ only." : ""}` },
       // no helpUri: the rule's documentation travels in the log itself, from the docs shipped in the package
       help: { text: ruleDocumentation(id) ?? def.rationale, markdown: ruleDocumentation(id) ?? def.rationale },
-      defaultConfiguration: { level: LEVEL[def.severity] },
+      defaultConfiguration: def.offByDefault === true ? { enabled: false, level: LEVEL[def.severity] } : { level: LEVEL[def.severity] },
       properties: { tags: def.origin === "compiler" ? ["compiler"] : def.jenkinsOnly === true ? ["jenkins"] : ["ast"] },
     };
   });

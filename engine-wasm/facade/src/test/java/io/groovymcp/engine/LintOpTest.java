@@ -112,4 +112,24 @@ class LintOpTest {
         assertTrue(list(ok(e, "op", "lint"), "files").isEmpty());
         assertFalse(list(ok(e, "op", "lint"), "files").iterator().hasNext());
     }
+
+    /** An import of a default-package class that does not exist ({@code import y}) once failed the whole op. */
+    @Test
+    void anUnresolvedImportWithoutAPackageIsAFactNotACrash() {
+        String uri = "file:///p/Jenkinsfile";
+        open(e, uri, "@Library('x') import y\n@Library('x') import y\nnode { echo 'hi' }\n");
+        open(e, "u:other", "class Other {}\n");
+        Map<String, Object> r = ok(e, "op", "lint", "kinds", Map.of(uri, "jenkins"));
+        List<Map<String, Object>> d = list(file(r, uri), "diagnostics");
+        assertEquals(2, d.size(), String.valueOf(d));
+        for (Map<String, Object> x : d) {
+            assertEquals("unresolved", x.get("category"));
+            @SuppressWarnings("unchecked")
+            Map<String, Object> u = (Map<String, Object>) x.get("unresolved");
+            assertEquals("y", u.get("name"));
+            assertEquals("y", u.get("import"));
+            assertEquals(true, u.get("packageKnown"), "the default package is declared by the open buffers");
+        }
+        assertTrue(list(file(r, "u:other"), "diagnostics").isEmpty());
+    }
 }

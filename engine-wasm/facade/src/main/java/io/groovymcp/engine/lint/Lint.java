@@ -102,10 +102,14 @@ public final class Lint {
             String category = MessageCategory.of(d.message, text, parseFailed);
             out.put("category", category);
             if (MessageCategory.UNRESOLVED.equals(category)) {
-                Map<String, Object> u = unresolved(module, MessageCategory.unresolvedName(text), library,
-                        bufferPackages);
-                if (u != null) {
-                    out.put("unresolved", u);
+                try {
+                    Map<String, Object> u = unresolved(module, MessageCategory.unresolvedName(text), library,
+                            bufferPackages);
+                    if (u != null) {
+                        out.put("unresolved", u);
+                    }
+                } catch (RuntimeException ex) {
+                    note(uri, "the facts of an unresolved class", ex); // the diagnostic itself still goes out
                 }
             }
             diagnostics.add(out);
@@ -113,16 +117,26 @@ public final class Lint {
         List<Object> findings = new ArrayList<>();
         if (module != null) {
             String ruleKind = kindOverride != null ? kindOverride : kind;
-            rules.check(su, ruleKind, (id, message, line, column, lastLine, lastColumn) -> {
-                int s = st.compilerOffset(line, column);
-                int e = lastLine > 0 ? st.compilerOffset(lastLine, lastColumn) : s;
-                findings.add(Json.obj("rule", id, "range", SourceText.range(st.position(s), st.position(Math.max(s, e))),
-                        "message", message));
-            });
+            try {
+                rules.check(su, ruleKind, (id, message, line, column, lastLine, lastColumn) -> {
+                    int s = st.compilerOffset(line, column);
+                    int e = lastLine > 0 ? st.compilerOffset(lastLine, lastColumn) : s;
+                    findings.add(Json.obj("rule", id, "range",
+                            SourceText.range(st.position(s), st.position(Math.max(s, e))), "message", message));
+                });
+            } catch (RuntimeException ex) {
+                findings.clear();
+                note(uri, "the AST rules", ex);
+            }
         }
         List<Object> unusedImports = new ArrayList<>();
-        for (Map<String, Object> h : Queries.unusedImports(ws, uri)) {
-            unusedImports.add(Json.obj("range", h.get("range"), "message", h.get("message")));
+        try {
+            for (Map<String, Object> h : Queries.unusedImports(ws, uri)) {
+                unusedImports.add(Json.obj("range", h.get("range"), "message", h.get("message")));
+            }
+        } catch (RuntimeException ex) {
+            unusedImports.clear();
+            note(uri, "the unused-import check", ex);
         }
         return Json.obj("uri", uri, "package", module == null ? null : emptyToNull(packageOf(module)), "kind", kind,
                 "diagnostics", diagnostics, "findings", findings, "unusedImports", unusedImports);
@@ -147,10 +161,22 @@ public final class Lint {
         String qualified = imported != null ? imported : name.indexOf('.') > 0 ? name : null;
         boolean known = false;
         if (qualified != null) {
-            String pkg = qualified.substring(0, qualified.lastIndexOf('.'));
+            // An import may name a class of the default package ("import y"): its package is the empty one.
+            int dot = qualified.lastIndexOf('.');
+            String pkg = dot < 0 ? "" : qualified.substring(0, dot);
             known = library.hasPackage(pkg) || bufferPackages.contains(pkg);
         }
         return Json.obj("name", name, "import", imported, "packageKnown", known);
+    }
+
+    /**
+     * One part of one file's answer failed on an input it did not expect: that part is left out of this file's
+     * answer, the rest of the file and every other file of the compile still go out, and one line says so on stderr
+     * (the host forwards the engine's stderr as log lines).
+     */
+    static void note(String uri, String part, RuntimeException ex) {
+        System.err.println("lint: " + part + " failed on " + uri + " and reported nothing for it: "
+                + ex.getClass().getName() + ": " + ex.getMessage());
     }
 
     private static boolean isScript(ModuleNode module) {

@@ -9,11 +9,14 @@ import org.codehaus.groovy.control.SourceUnit;
 import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
 import io.groovymcp.lint.rules.groovy.AssignmentInCondition;
+import io.groovymcp.lint.rules.groovy.ConstantCondition;
+import io.groovymcp.lint.rules.groovy.ContractMethods;
 import io.groovymcp.lint.rules.groovy.DuplicateMapKey;
 import io.groovymcp.lint.rules.groovy.EmptyCatch;
 import io.groovymcp.lint.rules.groovy.UnreachableCode;
 import io.groovymcp.lint.rules.groovy.UnrelatedEquals;
 import io.groovymcp.lint.rules.groovy.UnusedLocalVariable;
+import io.groovymcp.lint.rules.groovy.UnusedParameter;
 import io.groovymcp.lint.rules.groovy.UnusedPrivateMember;
 import io.groovymcp.lint.rules.jenkins.CpsClosureStep;
 import io.groovymcp.lint.rules.jenkins.NonCpsCallsStep;
@@ -33,6 +36,11 @@ public final class LintRules {
     public static final String ASSIGNMENT_IN_CONDITION = "groovy/assignment-in-condition";
     public static final String UNRELATED_EQUALS = "groovy/unrelated-equals";
     public static final String UNREACHABLE_CODE = "groovy/unreachable-code";
+    public static final String UNREAD_LOCAL_VARIABLE = "groovy/unread-local-variable";
+    public static final String UNUSED_PARAMETER = "groovy/unused-parameter";
+    public static final String CONSTANT_CONDITION = "groovy/constant-condition";
+    public static final String EQUALS_HASHCODE = "groovy/equals-hashcode";
+    public static final String COMPARETO_WITHOUT_COMPARABLE = "groovy/compareto-without-comparable";
     public static final String NONCPS_CALLS_STEP = "jenkins/noncps-calls-step";
     public static final String CPS_CLOSURE_STEP = "jenkins/cps-closure-step";
     public static final String NON_SERIALIZABLE_LOCAL = "jenkins/non-serializable-local";
@@ -42,7 +50,8 @@ public final class LintRules {
 
     private static final Rule[] GROOVY = {
         new UnusedPrivateMember(), new UnusedLocalVariable(), new DuplicateMapKey(), new EmptyCatch(),
-        new AssignmentInCondition(), new UnrelatedEquals(), new UnreachableCode(),
+        new AssignmentInCondition(), new UnrelatedEquals(), new UnreachableCode(), new UnusedParameter(),
+        new ConstantCondition(), new ContractMethods(),
     };
     private static final Rule[] JENKINS = {
         new NonCpsCallsStep(), new CpsClosureStep(), new NonSerializableLocal(),
@@ -69,6 +78,16 @@ public final class LintRules {
                 "'==' between types that Groovy never considers equal is always false."));
         t.add(new RuleInfo(UNREACHABLE_CODE, RuleInfo.WARNING,
                 "A statement after return, throw, break or continue in the same block never runs."));
+        t.add(new RuleInfo(UNREAD_LOCAL_VARIABLE, RuleInfo.WARNING,
+                "A local variable that is assigned but whose value is never read is dead code or a forgotten use."));
+        t.add(new RuleInfo(UNUSED_PARAMETER, RuleInfo.WARNING,
+                "A parameter that the method never uses, where nothing dictates the signature, misleads callers."));
+        t.add(new RuleInfo(CONSTANT_CONDITION, RuleInfo.WARNING,
+                "A condition that is always true or always false makes one branch dead."));
+        t.add(new RuleInfo(EQUALS_HASHCODE, RuleInfo.WARNING,
+                "equals without hashCode (or the reverse) breaks every hash map and set that holds the objects."));
+        t.add(new RuleInfo(COMPARETO_WITHOUT_COMPARABLE, RuleInfo.WARNING,
+                "A compareTo in a class that is not Comparable is never used by <=>, sort() or sorted collections."));
         t.add(new RuleInfo(NONCPS_CALLS_STEP, RuleInfo.ERROR,
                 "Pipeline steps called from a @NonCPS method do not run as written."));
         t.add(new RuleInfo(CPS_CLOSURE_STEP, RuleInfo.ERROR,
@@ -92,7 +111,8 @@ public final class LintRules {
 
     /**
      * Runs every rule that applies to {@code ctx}'s file kind over {@code unit}, and returns the findings in source
-     * order. A rule that throws on an AST shape it does not expect reports nothing for this unit; the others still run.
+     * order. A rule that throws on an AST shape it does not expect (or overflows the stack on a deep one) reports
+     * nothing for this file, with one line on stderr; the other rules still run.
      */
     public static List<Finding> check(SourceUnit unit, LintContext ctx) {
         return check(unit, ctx, false);
@@ -128,12 +148,12 @@ public final class LintRules {
         return Collections.unmodifiableList(unique);
     }
 
-    private static void run(Rule[] rules, Unit u, boolean strict) {
+    static void run(Rule[] rules, Unit u, boolean strict) {
         for (Rule r : rules) {
             int before = u.findings().size();
             try {
                 r.check(u);
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | StackOverflowError e) {
                 if (strict) {
                     throw e;
                 }
@@ -141,6 +161,9 @@ public final class LintRules {
                 while (u.findings().size() > before) {
                     u.findings().remove(u.findings().size() - 1);
                 }
+                System.err.println("lint: rule " + r.getClass().getSimpleName() + " failed on "
+                        + u.source().getName() + " and reported nothing for it: " + e.getClass().getName() + ": "
+                        + e.getMessage());
             }
         }
     }

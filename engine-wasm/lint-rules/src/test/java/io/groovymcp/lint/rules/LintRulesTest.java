@@ -22,7 +22,8 @@ class LintRulesTest {
         assertEquals(List.of("groovy/unused-private-field", "groovy/unused-private-method",
                 "groovy/unused-local-variable", "groovy/duplicate-map-key", "groovy/empty-catch",
                 "groovy/assignment-in-condition", "groovy/unrelated-equals", "groovy/unreachable-code",
-                "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local"), ids);
+                "groovy/unread-local-variable", "groovy/unused-parameter", "groovy/constant-condition",
+                "groovy/equals-hashcode", "groovy/compareto-without-comparable", "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local"), ids);
     }
 
     @Test

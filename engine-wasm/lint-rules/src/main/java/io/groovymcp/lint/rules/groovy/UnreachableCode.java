@@ -15,11 +15,15 @@ import io.groovymcp.lint.rules.ast.Ast;
 import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
 import io.groovymcp.lint.rules.ast.Walker;
+import io.groovymcp.lint.rules.spock.Spock;
 
 /**
  * {@code groovy/unreachable-code}: the first statement that follows a return, throw, break or continue in the same
  * block (one finding per block). Only direct successors are reported; code after an {@code if} whose branches all
  * return is not analysed. Statements without a source position (added by transforms) are ignored on both sides.
+ * In a Spock feature method a block label other than {@code and:} ends a jump's reach: Spock's transform runs
+ * every block, so {@code when: throw new X()} followed by {@code then: thrown(X)} is reachable, while a statement
+ * after the throw in the same {@code when:} block (also one continued by {@code and:}) is not.
  */
 public final class UnreachableCode implements Rule {
     @Override
@@ -29,7 +33,11 @@ public final class UnreachableCode implements Rule {
             public void visitBlockStatement(BlockStatement block) {
                 List<Statement> list = block.getStatements();
                 Statement jump = null;
+                boolean feature = isFeatureBody(block);
                 for (Statement st : list) {
+                    if (jump != null && feature && Spock.startsBlock(st)) {
+                        jump = null; // Spock runs each block: then: thrown() catches what when: threw
+                    }
                     if (jump != null) {
                         if (!(st instanceof EmptyStatement) && Ast.hasPosition(st)
                                 && st.getLineNumber() >= jump.getLastLineNumber()) {

@@ -8,26 +8,30 @@ import java.util.Map;
 import java.util.Set;
 
 import org.codehaus.groovy.ast.Variable;
+import org.codehaus.groovy.ast.expr.BinaryExpression;
 import org.codehaus.groovy.ast.expr.DeclarationExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.VariableExpression;
 import org.codehaus.groovy.ast.stmt.ExpressionStatement;
 import org.codehaus.groovy.ast.stmt.Statement;
 import org.codehaus.groovy.ast.stmt.TryCatchStatement;
-import org.codehaus.groovy.control.Phases;
+import org.codehaus.groovy.syntax.Types;
 
 import io.groovymcp.lint.rules.LintRules;
 import io.groovymcp.lint.rules.ast.Ast;
+import io.groovymcp.lint.rules.ast.ReferenceWalker;
 import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
-import io.groovymcp.lint.rules.ast.Walker;
 
 /**
  * {@code groovy/unused-local-variable}: a local declared with {@code def} or a type that no expression ever refers
  * to. Exact because the compiler's variable scoping has already bound every reference (in closures, GStrings,
- * anonymous classes) to its declaration. Reads and writes both count as uses. Not reported: multiple-assignment
- * declarations ({@code def (a, b) = ...}), try-with-resources variables, annotated declarations ({@code @Field}),
- * names starting with '_' or named 'ignore', 'ignored' or 'unused', and any name that some reference left unbound.
+ * anonymous classes) to its declaration. Reads and writes both count as uses.
+ * {@code groovy/unread-local-variable}: a local that is referred to, but only as the target of a plain {@code =}
+ * (its value is never read; {@code +=}, {@code ++} and multiple assignment count as reads). Neither rule reports:
+ * multiple-assignment declarations ({@code def (a, b) = ...}), try-with-resources variables, annotated declarations
+ * ({@code @Field}), names starting with '_' or named 'ignore', 'ignored' or 'unused', and any name that some
+ * reference left unbound.
  */
 public final class UnusedLocalVariable implements Rule {
     private static final Set<String> INTENTIONAL = new HashSet<>();
@@ -39,27 +43,33 @@ public final class UnusedLocalVariable implements Rule {
 
     @Override
     public void check(Unit unit) {
-        if (unit.source().getPhase() < Phases.SEMANTIC_ANALYSIS) {
-            return; // references are bound in semantic analysis
+        if (!ReferenceWalker.referencesBound(unit)) {
+            return;
         }
         Collector c = new Collector(unit);
         c.walk(unit.module());
         for (VariableExpression v : c.declared) {
-            if (!c.used.containsKey(v) && !c.unbound.contains(v.getName())) {
+            if (c.isUnbound(v.getName())) {
+                continue;
+            }
+            if (!c.isUsed(v)) {
                 unit.report(LintRules.UNUSED_LOCAL_VARIABLE,
                         "The local variable '" + v.getName() + "' is never used.", v);
+            } else if (!c.read.containsKey(v)) {
+                unit.report(LintRules.UNREAD_LOCAL_VARIABLE,
+                        "The local variable '" + v.getName() + "' is assigned but its value is never read.", v);
             }
         }
     }
 
-    private static final class Collector extends Walker {
+    private static final class Collector extends ReferenceWalker {
         final List<VariableExpression> declared = new ArrayList<>();
-        final Map<Variable, Boolean> used = new IdentityHashMap<>();
-        final Set<String> unbound = new HashSet<>();
+        /** Variables some expression reads (every use but the target of a plain '='). */
+        final Map<Variable, Boolean> read = new IdentityHashMap<>();
         private final Map<Expression, Boolean> resources = new IdentityHashMap<>();
 
         Collector(Unit unit) {
-            super(unit.source());
+            super(unit);
         }
 
         @Override
@@ -91,14 +101,23 @@ public final class UnusedLocalVariable implements Rule {
         }
 
         @Override
-        public void visitVariableExpression(VariableExpression e) {
-            Variable target = e.getAccessedVariable();
-            if (target == null) {
-                unbound.add(e.getName());
-            } else if (target != e) {
-                used.put(target, Boolean.TRUE);
+        public void visitBinaryExpression(BinaryExpression e) {
+            Expression left = e.getLeftExpression();
+            if (e.getOperation().getType() == Types.ASSIGN && left instanceof VariableExpression
+                    && !(e instanceof DeclarationExpression)) {
+                Variable target = ((VariableExpression) left).getAccessedVariable();
+                if (target != null && target != left) {
+                    use(target); // written, not read: x = ... keeps x unread
+                    e.getRightExpression().visit(this);
+                    return;
+                }
             }
-            super.visitVariableExpression(e);
+            super.visitBinaryExpression(e);
+        }
+
+        @Override
+        protected void referenced(Variable target, VariableExpression e) {
+            read.put(target, Boolean.TRUE);
         }
     }
 }

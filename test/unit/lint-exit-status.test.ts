@@ -15,7 +15,7 @@ const finding = (severity: Severity, line: number): Finding => ({
   range: { start: { line, character: 0 }, end: { line, character: 1 } },
   fingerprint: line.toString(16).padStart(32, "0"),
 });
-const file = (name: string, ...findings: Finding[]): FileReport => ({ path: `/repo/${name}`, displayPath: name, kind: "groovy", findings, suppressed: 0 });
+const file = (name: string, ...findings: Finding[]): FileReport => ({ path: `/repo/${name}`, displayPath: name, kind: "class", findings, suppressed: 0 });
 
 /** One warning and one information, as rules/unused plus rules/scripts/missing.groovy give. */
 const WARNING_AND_INFORMATION = [file("Unused.groovy", finding("warning", 0)), file("missing.groovy", finding("information", 0))];

@@ -8,10 +8,11 @@ import { EnginePool, LINT_CALL_TIMEOUT_MS } from "./engine-pool.js";
 import type { EngineFileResult } from "./engine-result.js";
 import type { UnitCompiler } from "./unit-compiler.js";
 import { packageVersion } from "../version.js";
-import { parseLintCommandLine, type FailOn, type LintOptions } from "./command.js";
+import { parseLintCommandLine, type LintOptions } from "./command.js";
 import { findConfigFile, loadConfig, type LintConfig } from "./config.js";
 import { compareStrings, discoverFiles, discoverJavaSources, toPosix } from "./discovery.js";
 import { LintUsageError } from "./errors.js";
+import { decideOutcome } from "./exit-status.js";
 import { detectKind, KindOverrides } from "./file-kind.js";
 import type { FileReport } from "./findings.js";
 import { formatGithub } from "./report/github.js";
@@ -21,7 +22,6 @@ import { summarize, type ReportInput } from "./report/summary.js";
 import { formatText } from "./report/text.js";
 import { neutralise } from "./report/neutralise.js";
 import { checkOutputPath, endQuietlyOnClosedPipes, readSourceAgain, writeOutputFile } from "./report/output-file.js";
-import { severityRank } from "./rules.js";
 import { ENGINE_DEFAULT_CAP, groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
 
 function readStdin(): string {
@@ -94,13 +94,6 @@ function checkClasspath(entries: readonly string[], cwd: string): string[] {
     if (!isFile) throw new LintUsageError(`--classpath entry is not a jar file: ${entry}`);
     return abs;
   });
-}
-
-function failed(reports: readonly FileReport[], failOn: FailOn, maxWarnings: number | undefined, warnings: number): boolean {
-  if (maxWarnings !== undefined && warnings > maxWarnings) return true;
-  if (failOn === "none") return false;
-  const threshold = severityRank(failOn);
-  return reports.some((r) => r.findings.some((f) => severityRank(f.severity) >= threshold));
 }
 
 class Progress {
@@ -271,12 +264,8 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
 
 /** Sorts, filters (--quiet), renders and writes the report; returns the exit code. */
 async function report(options: LintOptions, started: number, cwd: string, linted: FileReport[], astRules: boolean): Promise<number> {
-  let reports = linted;
-  reports.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
-
-  const all = summarize(reports);
-  const failing = failed(reports, options.failOn, options.maxWarnings, all.warnings);
-  if (options.quiet) reports = reports.map((r) => ({ ...r, findings: r.findings.filter((f) => f.severity === "error") }));
+  linted.sort((a, b) => compareStrings(a.displayPath, b.displayPath) || compareStrings(a.path, b.path));
+  const { exitCode, reports } = decideOutcome(linted, options);
   const input: ReportInput = {
     reports,
     summary: summarize(reports),
@@ -291,7 +280,7 @@ async function report(options: LintOptions, started: number, cwd: string, linted
   } else if (text.length > 0) {
     await new Promise<void>((done) => process.stdout.write(text, () => done()));
   }
-  return failing ? 1 : 0;
+  return exitCode;
 }
 
 /** The `groovymcp lint` entry: usage, config and I/O errors print one line on stderr and exit 2. */

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from "../json/json.js";
 import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
+import type { ResultCut } from "../engine/core/engine-connection.js";
 import type { EngineService } from "../engine/service/index.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
 import {
@@ -78,8 +79,8 @@ export class Workspace {
     return this.options.engine.openUris();
   }
 
-  /** Runs one operation of the table. */
-  async run<K extends OperationName>(op: K, args: OperationArguments[K]): Promise<OperationResults[K]> {
+  /** Runs one operation of the table; `cut` goes with the request to where results are cut (EngineService.request). */
+  async run<K extends OperationName>(op: K, args: OperationArguments[K], cut?: ResultCut): Promise<OperationResults[K]> {
     const spec: OperationSpec = OPERATIONS[op];
     const given = args as unknown as Readonly<Record<string, unknown>>;
     const params = engineParams(spec, given, this.options.argumentCheck === "schema");
@@ -92,7 +93,7 @@ export class Workspace {
     if (Array.isArray(uris)) {
       for (const uri of uris) if (typeof uri === "string") this.requireOpen(uri);
     }
-    const result = await this.options.engine.request(op, params);
+    const result = await this.options.engine.request(op, params, cut);
     return result as unknown as OperationResults[K];
   }
 

@@ -77,6 +77,22 @@ describe("worker protocol", () => {
     expect((trap as EngineInternalError).instanceLost).toBe(true);
   });
 
+  it("hands each request's cut to the worker's shape, so the one cut there serves the caller", async () => {
+    const c = channel();
+    const seen: unknown[] = [];
+    serveEngineInWorker(c.worker, async () => fakeImage(), (op, result, cut) => {
+      seen.push([op, cut]);
+      return { ...result, shaped: cut.maxResults ?? null };
+    });
+    const connection = await connectToWorker(c.host, { log: () => undefined });
+    expect(await connection.request("diagnostics", { uri: "u" }, { maxResults: 3 })).toEqual({ op: "diagnostics", shaped: 3 });
+    expect(await connection.request("symbols", { uri: "u" })).toEqual({ op: "symbols", shaped: null });
+    expect(seen).toEqual([
+      ["diagnostics", { maxResults: 3 }],
+      ["symbols", {}],
+    ]);
+  });
+
   it("reports a module that cannot load as unavailable", async () => {
     const c = channel();
     serveEngineInWorker(c.worker, async () => ({ ...fakeImage({ failLoad: true }), requirement: "Node.js 22.19 or newer" }));

@@ -7,9 +7,18 @@ import { loadEngine, type EngineImage } from "./teavm-loader.js";
  * One live engine instance, wherever it runs: in this thread, in a worker_threads Worker, or in a browser Web
  * Worker. Requests are answered in the order they are sent.
  */
+/**
+ * How a caller wants one result cut, where results are cut (the server's worker, src/engine/service/result-fitting.ts):
+ * passed with the request so the one cut there serves it and the caller never cuts again.
+ */
+export interface ResultCut {
+  /** At most this many items of the result's list (groovy_diagnostics' maxResults, which the engine does not take). */
+  readonly maxResults?: number;
+}
+
 export interface EngineConnection {
   /** Runs one operation; rejects with an EngineError (an EngineInternalError with instanceLost when it died). */
-  request(op: string, params: JsonObject): Promise<JsonObject>;
+  request(op: string, params: JsonObject, cut?: ResultCut): Promise<JsonObject>;
   /** Ends the instance at once (terminates its worker); pending requests reject. */
   dispose(): void;
 }

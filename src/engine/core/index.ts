@@ -15,7 +15,7 @@ export {
 } from "./teavm-loader.js";
 export { EngineClient, parseEngineReply } from "./engine-client.js";
 export { ENGINE_FILE_NAMES, fetchEngineImage, fetchModelPacks, type FetchImageOptions } from "./fetch-image.js";
-export { inThreadSpawn, type EngineConnection, type InThreadOptions, type SpawnEngine } from "./engine-connection.js";
+export { inThreadSpawn, type EngineConnection, type InThreadOptions, type ResultCut, type SpawnEngine } from "./engine-connection.js";
 export {
   connectToWorker, serveEngineInWorker, webWorkerHost, webWorkerSide, webWorkerSpawn, type MessageTargetLike,
   type HostSideEndpoint, type WorkerConnectionOptions, type WorkerHooks, type WorkerMessage, type WorkerRequest, type WorkerSideEndpoint,

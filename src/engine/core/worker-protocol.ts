@@ -1,6 +1,6 @@
 import type { JsonObject } from "../../json/json.js";
 import { EngineClient } from "./engine-client.js";
-import type { EngineConnection, SpawnEngine } from "./engine-connection.js";
+import type { EngineConnection, ResultCut, SpawnEngine } from "./engine-connection.js";
 import {
   deserializeEngineError, EngineInternalError, serializeEngineError, type SerializedEngineError,
 } from "./errors.js";
@@ -10,7 +10,7 @@ import { loadEngine, type EngineExports, type EngineImage } from "./teavm-loader
  * The message protocol for running the engine in a worker, the same for a Node worker_threads Worker and a browser
  * Web Worker. The host sends requests; the worker answers each in order. Ids are the host's.
  *
- *   host -> worker   { type: "request", id, op, params }
+ *   host -> worker   { type: "request", id, op, params, cut? }
  *   worker -> host   { type: "ready" } once the class model and classpath are loaded, or { type: "failed", error }
  *                    { type: "reply", id, result } | { type: "reply", id, error }
  *                    { type: "log", line }  an operator line (Java output carries the "engine: " prefix)
@@ -20,6 +20,8 @@ export interface WorkerRequest {
   readonly id: number;
   readonly op: string;
   readonly params: JsonObject;
+  /** The caller's cut, for the worker's shape (absent: the shape's own limit only). */
+  readonly cut?: ResultCut;
 }
 
 export type WorkerMessage =
@@ -70,7 +72,7 @@ export function serveEngineInWorker(
    * Applied to each result in the worker before it is posted (the Node server cuts results to the result limit
    * here): the host thread, where ping is answered, then never receives, clones or measures a huge result.
    */
-  shape: (op: string, result: JsonObject) => JsonObject = (_op, result) => result,
+  shape: (op: string, result: JsonObject, cut: ResultCut) => JsonObject = (_op, result) => result,
   hooks: WorkerHooks = {},
 ): void {
   const early: WorkerRequest[] = [];
@@ -80,7 +82,7 @@ export function serveEngineInWorker(
   const answerNow = async (request: WorkerRequest): Promise<void> => {
     if (client === undefined) return;
     try {
-      endpoint.postMessage({ type: "reply", id: request.id, result: shape(request.op, await client.call(request.op, request.params)) });
+      endpoint.postMessage({ type: "reply", id: request.id, result: shape(request.op, await client.call(request.op, request.params), request.cut ?? {}) });
     } catch (error) {
       endpoint.postMessage({ type: "reply", id: request.id, error: serializeEngineError(error) });
     }
@@ -147,12 +149,12 @@ export function connectToWorker(endpoint: HostSideEndpoint, options: WorkerConne
       if (!ready) rejectReady(error);
     };
     const connection: EngineConnection = {
-      request(op, params) {
+      request(op, params, cut) {
         if (ended) return Promise.reject(new EngineInternalError("the engine worker has ended", { instanceLost: true }));
         const id = nextId++;
         return new Promise((resolve, reject) => {
           pending.set(id, { resolve, reject });
-          endpoint.postMessage({ type: "request", id, op, params });
+          endpoint.postMessage(cut === undefined ? { type: "request", id, op, params } : { type: "request", id, op, params, cut });
         });
       },
       dispose() {

@@ -6,7 +6,7 @@
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { serveEngineInWorker, type WorkerMessage } from "../core/index.js";
+import { serveEngineInWorker, type ResultCut, type WorkerMessage } from "../core/index.js";
 import type { JsonObject } from "../../json/json.js";
 import { logLine, setLogSink } from "../../log/log.js";
 import { readClasspathJars } from "./classpath-jars.js";
@@ -49,14 +49,14 @@ console.warn = engineConsole;
 console.error = engineConsole;
 
 /**
- * The cut of the tools' result limit, made before the result crosses to the host thread: the host cuts again only
- * what it still must (groovy_diagnostics' maxResults), on a result that is already small. A result that cannot be
- * cut goes as it is, and the host answers the result-limit error.
+ * The one cut of a result, to the tools' result limit and to the request's maxResults, made before the result
+ * crosses to the host thread, which then only measures it. A result that cannot be cut goes as it is, and the host
+ * answers the result-limit error.
  */
 const maxResultChars = data.maxResultChars ?? 0;
-const cut = (op: string, result: JsonObject): JsonObject => {
+const cut = (op: string, result: JsonObject, request: ResultCut): JsonObject => {
   if (maxResultChars <= 0) return result;
-  const fitted = fitResult(op, result, maxResultChars);
+  const fitted = fitResult(op, result, maxResultChars, request.maxResults);
   return fitted.ok ? fitted.result : result;
 };
 

@@ -1,6 +1,7 @@
 import type { JsonObject } from "../../json/json.js";
 import type { EngineService } from "./engine-service.js";
 import { EngineArgumentError, EngineInternalError, EngineStateError, EngineTimeoutError } from "../core/errors.js";
+import type { ResultCut } from "../core/engine-connection.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
 import { deepestNesting, type NestingPoint } from "./nesting-depth.js";
 
@@ -119,7 +120,7 @@ export class ContainedEngine implements EngineService {
     return deep === undefined ? undefined : { reason: "too-deep", message: deep.message };
   }
 
-  async request(op: string, params: JsonObject): Promise<JsonObject> {
+  async request(op: string, params: JsonObject, cut?: ResultCut): Promise<JsonObject> {
     const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
     if (uri !== undefined) {
       const aside = this.setAside.get(uri);
@@ -128,7 +129,7 @@ export class ContainedEngine implements EngineService {
       if (deep !== undefined) return depthAnswer(uri, op, deep, this.words);
     }
     try {
-      return await this.inner.request(op, params);
+      return await this.inner.request(op, params, cut);
     } catch (error) {
       if (uri !== undefined && error instanceof EngineInternalError && error.stackOverflow) {
         // the recovering engine has already dropped it from the fresh instance; it stays open here

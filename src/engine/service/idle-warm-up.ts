@@ -1,4 +1,5 @@
 import type { JsonObject } from "../../json/json.js";
+import type { ResultCut } from "../core/engine-connection.js";
 import type { EngineService } from "./engine-service.js";
 import { WARM_UP_SOURCES } from "./warm-up-sources.js";
 
@@ -193,9 +194,9 @@ export class IdleWarmUp implements EngineService {
     return ok && !this.inner.isOpen(uri);
   }
 
-  async request(op: string, params: JsonObject): Promise<JsonObject> {
+  async request(op: string, params: JsonObject, cut?: ResultCut): Promise<JsonObject> {
     await this.stop();
-    return this.inner.request(op, params);
+    return this.inner.request(op, params, cut);
   }
 
   async open(uri: string, text: string): Promise<void> {

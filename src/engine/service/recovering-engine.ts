@@ -1,5 +1,5 @@
 import type { JsonObject } from "../../json/json.js";
-import type { EngineConnection, SpawnEngine } from "../core/engine-connection.js";
+import type { EngineConnection, ResultCut, SpawnEngine } from "../core/engine-connection.js";
 import type { EngineService } from "./engine-service.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
 import { EngineArgumentError, EngineInternalError, EngineTimeoutError, EngineUnavailableError } from "../core/errors.js";
@@ -117,11 +117,11 @@ export class RecoveringEngine implements EngineService {
     return run;
   }
 
-  request(op: string, params: JsonObject): Promise<JsonObject> {
-    return this.serial(() => this.call(op, params));
+  request(op: string, params: JsonObject, cut?: ResultCut): Promise<JsonObject> {
+    return this.serial(() => this.call(op, params, cut));
   }
 
-  private async call(op: string, params: JsonObject): Promise<JsonObject> {
+  private async call(op: string, params: JsonObject, cut?: ResultCut): Promise<JsonObject> {
     const connection = await this.live();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline =
@@ -131,7 +131,7 @@ export class RecoveringEngine implements EngineService {
           })
         : undefined;
     try {
-      const reply = connection.request(op, params);
+      const reply = connection.request(op, params, cut);
       return await (deadline === undefined ? reply : Promise.race([reply, deadline]));
     } catch (error) {
       if (error instanceof EngineTimeoutError) {

@@ -4,11 +4,11 @@ import {
 } from "../../engine/core/errors.js";
 import { CALL_TIMEOUT_VARIABLE, type Limits } from "../../limits/limits.js";
 import { logLine } from "../../log/log.js";
+import type { ResultCut } from "../../workspace/index.js";
 import type { OperationArguments, OperationName } from "../../workspace/operations.js";
 import type { Workspace } from "../../workspace/workspace.js";
 import { schemaMismatch, validateArguments } from "./argument-validation.js";
 import { findTool } from "./tool-definitions.js";
-import { fitResult } from "../../workspace/index.js";
 
 /**
  * A tools/call result (MCP CallToolResult). A failed call carries its message as text content with isError and
@@ -23,16 +23,17 @@ export function errorResult(message: string): ToolResult {
   return { content: [{ type: "text", text: message }], isError: true };
 }
 
-function successResult(op: string, structured: JsonObject, limits: Limits, maxResults: number | undefined): ToolResult {
-  // a result over the limit is cut to what fits, most important first (src/engine/service/result-fitting.ts); the
-  // error stays only for a result that cannot be cut or whose empty list does not fit
-  const fitted = fitResult(op, structured, limits.maxResultChars, maxResults);
-  if (!fitted.ok) {
+function successResult(structured: JsonObject, limits: Limits): ToolResult {
+  // The result was cut once, in the engine's worker, to the result limit and maxResults, most important first
+  // (src/engine/node/engine-worker.ts, src/engine/service/result-fitting.ts); here it is only measured. The error
+  // stays for a result that cannot be cut or whose empty list does not fit: the worker sends those as they are.
+  const text = JSON.stringify(structured);
+  if (text.length > limits.maxResultChars) {
     return errorResult(
       `the result is larger than the result limit of ${limits.maxResultChars} characters of JSON; narrow the request (for example with maxResults or a smaller source)`,
     );
   }
-  return { content: [{ type: "text", text: fitted.text }], structuredContent: fitted.result };
+  return { content: [{ type: "text", text }], structuredContent: structured };
 }
 
 export interface ToolContext {
@@ -50,10 +51,11 @@ export async function callTool(name: string, args: JsonObject, context: ToolCont
   if (tool === undefined) return errorResult("unknown tool");
   const invalid = await validateArguments(tool.inputSchema, args);
   if (invalid !== undefined) return errorResult(invalid);
-  // groovy_diagnostics' maxResults is the host's (the engine returns every diagnostic): taken off before the run
-  let maxResults: number | undefined;
+  // groovy_diagnostics' maxResults is not the engine's (it returns every diagnostic) but the worker's cut's: taken
+  // off the arguments and sent with the request instead
+  let cut: ResultCut | undefined;
   if (tool.op === "diagnostics" && typeof args["maxResults"] === "number") {
-    maxResults = args["maxResults"];
+    cut = { maxResults: args["maxResults"] };
     const { maxResults: _taken, ...rest } = args;
     args = rest;
   }
@@ -62,7 +64,7 @@ export async function callTool(name: string, args: JsonObject, context: ToolCont
     structured =
       tool.op === "close"
         ? { closed: await context.workspace.close(args["uri"] as string) }
-        : await context.workspace.run(tool.op, args as unknown as OperationArguments[OperationName]);
+        : await context.workspace.run(tool.op, args as unknown as OperationArguments[OperationName], cut);
   } catch (error) {
     if (error instanceof EngineCallerError) return errorResult(error.message);
     if (error instanceof EngineUnavailableError) return errorResult(`the Groovy engine is not available: ${error.message}`);
@@ -70,7 +72,7 @@ export async function callTool(name: string, args: JsonObject, context: ToolCont
     throw error;
   }
   if (!isJsonObject(structured)) throw new Error("engine result is not an object");
-  const result = successResult(tool.op, structured, context.limits, maxResults);
+  const result = successResult(structured, context.limits);
   // What is sent is validated, after the cut: the same check on the answer, and far cheaper on the main thread
   // (where ping waits) than validating 52k diagnostics only to send a few thousand of them.
   if ("structuredContent" in result) {

@@ -240,8 +240,9 @@ export class HostileServer {
 /**
  * The acceptance bound on a ping round trip while a hostile call runs (issue 13): 200 ms, for every single ping.
  * The host thread never holds a huge result (the worker cuts results to the result limit before posting them), so
- * what is left between two pings is ordinary work. Measured on the shared 2-core machine under load 8-12 (five
- * agents): the worst ping of the hostile sources file was 68 ms. What is asserted is each round trip less the time
+ * what is left between two pings is ordinary work, far below 200 ms. The bound leaves room for a 2-core machine
+ * that other processes keep busy, while a server that blocked its thread on a huge result or a runaway call would
+ * still miss it by seconds. What is asserted is each round trip less the time
  * the test process itself was late during it (a 10 ms timer-drift control, clientLagBetween): a client that is
  * busy or not scheduled is not the server's fault; the server's own lateness, and the OS not scheduling the
  * server, still count. Failures print both figures. HOSTILE_PING_LIMIT_MS only tightens the bound.

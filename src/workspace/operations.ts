@@ -43,7 +43,7 @@ export interface PositionArguments {
 }
 
 export interface OperationArguments {
-  diagnostics: SourceArguments;
+  diagnostics: SourceArguments & { readonly kind?: LintFileKind };
   describe: SourceArguments & PositionArguments;
   definition: SourceArguments & PositionArguments;
   implementations: SourceArguments & PositionArguments;
@@ -117,7 +117,17 @@ const maxResults = (what: string, fallback: number): ParamSpec => ({
 });
 
 export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
-  diagnostics: { source: "required", params: {}, required: [] },
+  diagnostics: {
+    source: "required",
+    params: {
+      kind: {
+        type: "string",
+        enum: LINT_FILE_KINDS,
+        description: "file kind; jenkins adds the Declarative Pipeline checks (default: jenkins for a file named Jenkinsfile, Jenkinsfile.*, *.jenkinsfile or *.jenkins)",
+      },
+    },
+    required: [],
+  },
   describe: { source: "required", params: position, required: ["line", "character"] },
   definition: { source: "required", params: position, required: ["line", "character"] },
   implementations: { source: "required", params: position, required: ["line", "character"] },

@@ -3,9 +3,12 @@ package io.groovymcp.engine;
 import org.codehaus.groovy.control.SourceUnit;
 
 import io.groovymcp.engine.lint.Lint;
+import io.groovymcp.engine.query.Diagnostics;
 import io.groovymcp.lint.rules.Finding;
 import io.groovymcp.lint.rules.LintContext;
 import io.groovymcp.lint.rules.LintRules;
+import io.groovymcp.lint.rules.declarative.DeclarativeValidator;
+import io.groovymcp.lint.rules.declarative.SiteCatalogue;
 
 /** The lint op's AST rules: module engine-wasm/lint-rules, the only place the facade names it. */
 final class LintRulesBridge {
@@ -14,6 +17,13 @@ final class LintRulesBridge {
 
     static void check(SourceUnit unit, String kind, Lint.Sink sink) {
         for (Finding f : LintRules.check(unit, new LintContext(kind))) {
+            sink.finding(f.ruleId(), f.message(), f.line(), f.column(), f.lastLine(), f.lastColumn());
+        }
+    }
+
+    /** The diagnostics op's Declarative Pipeline checks: the same validator the lint op runs for kind jenkins. */
+    static void declarative(SourceUnit unit, Diagnostics.Finding sink) {
+        for (Finding f : DeclarativeValidator.findings(unit, SiteCatalogue.NONE)) {
             sink.finding(f.ruleId(), f.message(), f.line(), f.column(), f.lastLine(), f.lastColumn());
         }
     }

@@ -1,5 +1,10 @@
 package io.groovymcp.engine;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
 import org.codehaus.groovy.control.SourceUnit;
 
 import io.groovymcp.engine.lint.Lint;
@@ -15,8 +20,13 @@ final class LintRulesBridge {
     private LintRulesBridge() {
     }
 
-    static void check(SourceUnit unit, String kind, Lint.Sink sink) {
-        for (Finding f : LintRules.check(unit, new LintContext(kind))) {
+    static void check(SourceUnit unit, String kind, Map<String, List<String>> jenkinsCatalog, Lint.Sink sink) {
+        List<Finding> all = new ArrayList<>(LintRules.check(unit, new LintContext(kind)));
+        if (LintContext.JENKINS.equals(kind)) {
+            all.addAll(DeclarativeValidator.findings(unit, SiteCatalogue.of(jenkinsCatalog)));
+            Collections.sort(all);
+        }
+        for (Finding f : all) {
             sink.finding(f.ruleId(), f.message(), f.line(), f.column(), f.lastLine(), f.lastColumn());
         }
     }

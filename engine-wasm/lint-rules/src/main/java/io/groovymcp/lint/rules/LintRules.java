@@ -15,7 +15,6 @@ import io.groovymcp.lint.rules.groovy.UnreachableCode;
 import io.groovymcp.lint.rules.groovy.UnrelatedEquals;
 import io.groovymcp.lint.rules.groovy.UnusedLocalVariable;
 import io.groovymcp.lint.rules.groovy.UnusedPrivateMember;
-import io.groovymcp.lint.rules.declarative.DeclarativeValidator;
 import io.groovymcp.lint.rules.jenkins.CpsClosureStep;
 import io.groovymcp.lint.rules.jenkins.NonCpsCallsStep;
 import io.groovymcp.lint.rules.jenkins.NonSerializableLocal;
@@ -52,7 +51,7 @@ public final class LintRules {
         new AssignmentInCondition(), new UnrelatedEquals(), new UnreachableCode(),
     };
     private static final Rule[] JENKINS = {
-        new NonCpsCallsStep(), new CpsClosureStep(), new NonSerializableLocal(), new DeclarativeValidator(),
+        new NonCpsCallsStep(), new CpsClosureStep(), new NonSerializableLocal(),
     };
 
     private LintRules() {

@@ -22,7 +22,9 @@ class LintRulesTest {
         assertEquals(List.of("groovy/unused-private-field", "groovy/unused-private-method",
                 "groovy/unused-local-variable", "groovy/duplicate-map-key", "groovy/empty-catch",
                 "groovy/assignment-in-condition", "groovy/unrelated-equals", "groovy/unreachable-code",
-                "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local"), ids);
+                "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local",
+                "jenkins/declarative-section", "jenkins/declarative-empty", "jenkins/declarative-unknown-name",
+                "jenkins/declarative-blocked-step", "jenkins/declarative-value", "jenkins/declarative-duplicate"), ids);
     }
 
     @Test

@@ -32,7 +32,6 @@ import io.groovymcp.lint.rules.Finding;
 import io.groovymcp.lint.rules.LintContext;
 import io.groovymcp.lint.rules.LintRules;
 import io.groovymcp.lint.rules.ast.SourceLines;
-import io.groovymcp.lint.rules.ast.Rule;
 import io.groovymcp.lint.rules.ast.Unit;
 
 /**
@@ -43,7 +42,7 @@ import io.groovymcp.lint.rules.ast.Unit;
  * that installed plugins define (steps, options, triggers, parameter types, tools, most agent types) are checked
  * only against a site catalogue; without one they are never guessed.
  */
-public final class DeclarativeValidator implements Rule {
+public final class DeclarativeValidator {
     static final String SECTION = LintRules.DECLARATIVE_SECTION;
     static final String EMPTY = LintRules.DECLARATIVE_EMPTY;
     static final String UNKNOWN_NAME = LintRules.DECLARATIVE_UNKNOWN_NAME;
@@ -59,20 +58,9 @@ public final class DeclarativeValidator implements Rule {
     private final List<Finding> found = new ArrayList<>();
     private final Set<String> stageNames = new HashSet<>();
 
-    public DeclarativeValidator() {
-        this(SiteCatalogue.NONE, null);
-    }
-
     private DeclarativeValidator(SiteCatalogue site, SourceLines lines) {
         this.site = site;
         this.lines = lines;
-    }
-
-    @Override
-    public void check(Unit unit) {
-        for (Finding f : findings(unit.source(), SiteCatalogue.NONE)) {
-            unit.report(f);
-        }
     }
 
     /** The Declarative errors of one parsed unit, at most {@link #ERROR_CAP} per pipeline, in Jenkins's order. */
@@ -83,14 +71,19 @@ public final class DeclarativeValidator implements Rule {
         List<Finding> out = new ArrayList<>();
         SourceLines lines = new Unit(unit, new LintContext(LintContext.JENKINS)).lines();
         List<MethodCallExpression> top = pipelines(unit.getAST());
-        for (MethodCallExpression p : top) {
-            DeclarativeValidator v = new DeclarativeValidator(site, lines);
-            v.pipeline(p);
-            out.addAll(v.found.size() > ERROR_CAP ? v.found.subList(0, ERROR_CAP) : v.found);
+        try {
+            for (MethodCallExpression p : top) {
+                DeclarativeValidator v = new DeclarativeValidator(site, lines);
+                v.pipeline(p);
+                out.addAll(v.found.size() > ERROR_CAP ? v.found.subList(0, ERROR_CAP) : v.found);
+            }
+            DeclarativeValidator nested = new DeclarativeValidator(site, lines);
+            nested.misplacedPipelines(unit.getAST(), top);
+            out.addAll(nested.found.size() > ERROR_CAP ? nested.found.subList(0, ERROR_CAP) : nested.found);
+        } catch (RuntimeException e) {
+            // An AST shape the model does not expect: report nothing rather than half a pipeline's errors.
+            return Collections.emptyList();
         }
-        DeclarativeValidator nested = new DeclarativeValidator(site, lines);
-        nested.misplacedPipelines(unit.getAST(), top);
-        out.addAll(nested.found.size() > ERROR_CAP ? nested.found.subList(0, ERROR_CAP) : nested.found);
         return out;
     }
 

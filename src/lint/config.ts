@@ -22,6 +22,8 @@ export interface LintConfig {
   readonly include: readonly string[];
   readonly exclude: readonly string[];
   readonly classpath: readonly string[];
+  /** The Jenkins site catalogue file, made absolute, or undefined. */
+  readonly jenkinsCatalog?: string | undefined;
   /** Glob (relative to baseDirectory) to file kind, in file order; the first match wins. */
   readonly kinds: readonly { glob: string; kind: FileKind }[];
 }
@@ -32,6 +34,7 @@ interface RawConfig {
   exclude?: string[];
   classpath?: string[];
   kinds?: Record<string, FileKind>;
+  jenkinsCatalog?: string;
 }
 
 const SCHEMA_URL = packageFile("schemas/groovymcp-config.schema.json");
@@ -62,7 +65,7 @@ function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") {
     const where = error.instancePath === "" ? "" : `${fieldName(error.instancePath)}.`;
-    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds)" : "";
+    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds, jenkinsCatalog)" : "";
     return `field ${where}${params["additionalProperty"]} is not allowed${allowed}`;
   }
   if (error.keyword === "propertyNames" && typeof params["propertyName"] === "string") {
@@ -128,5 +131,6 @@ export function loadConfig(file: string | undefined, cwd: string): LintConfig {
     exclude: raw.exclude ?? [],
     classpath: (raw.classpath ?? []).map((entry) => resolve(baseDirectory, entry)),
     kinds: Object.entries(raw.kinds ?? {}).map(([glob, kind]) => ({ glob, kind })),
+    jenkinsCatalog: raw.jenkinsCatalog === undefined ? undefined : resolve(baseDirectory, raw.jenkinsCatalog),
   };
 }

@@ -6,6 +6,7 @@ import { memoryPolicy, SPEED_MEMORY } from "../engine/node/memory-policy.js";
 import { DEFAULT_LIMITS } from "../limits/limits.js";
 import { Workspace } from "../workspace/index.js";
 import { ENGINE_DEFAULT_CAP, MAX_UNIT_FILES } from "./units.js";
+import type { JenkinsCatalog } from "./jenkins-catalog.js";
 import { UnitCompiler, UnitReader } from "./unit-compiler.js";
 
 /**
@@ -47,7 +48,7 @@ export class EnginePool {
   private cap = ENGINE_DEFAULT_CAP;
 
   /** Engines start on their first unit, except the first, which starts at once (see bufferCap). */
-  constructor(size: number, classpathJars: readonly string[], log: (line: string) => void) {
+  constructor(size: number, classpathJars: readonly string[], log: (line: string) => void, jenkinsCatalog?: JenkinsCatalog) {
     const files = locateEngineFiles();
     for (let i = 0; i < size; i++) {
       // speed unless GROOVYMCP_MEMORY says otherwise: a lint run is a batch whose time counts, over many distinct
@@ -67,7 +68,7 @@ export class EnginePool {
       });
       const reader = new UnitReader();
       const workspace = new Workspace({ engine: contained, maxOpenBuffers: MAX_UNIT_FILES, maxSourceChars: DEFAULT_LIMITS.maxSourceChars, reader });
-      this.slots.push({ engine, compiler: new UnitCompiler(workspace, engine, reader) });
+      this.slots.push({ engine, compiler: new UnitCompiler(workspace, engine, reader, jenkinsCatalog) });
     }
   }
 

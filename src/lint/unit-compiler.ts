@@ -1,6 +1,7 @@
 import { EngineArgumentError, EngineStateError, type EngineService, type JsonObject } from "../engine/core/index.js";
 import type { DiagnosticsResult, LintResult, SourceFile, SourceReader } from "../workspace/index.js";
 import type { Workspace } from "../workspace/index.js";
+import type { JenkinsCatalog } from "./jenkins-catalog.js";
 import { fromDiagnostics } from "./diagnostics-fallback.js";
 import type { EngineDiagnostic, EngineFileResult } from "./engine-result.js";
 
@@ -33,6 +34,8 @@ export class UnitCompiler {
     /** The engine under the workspace's containment layer: what it holds is what the compiler sees. */
     private readonly compiler: EngineService,
     private readonly reader: UnitReader,
+    /** A Jenkins controller's export, for the engine's Declarative checks that need installed plugins. */
+    private readonly jenkinsCatalog?: JenkinsCatalog,
   ) {}
 
   /** Whether the engine has the `lint` op (undefined until the first unit). */
@@ -76,7 +79,9 @@ export class UnitCompiler {
         const kinds: JsonObject = {};
         for (const s of sources) if (s.kind !== undefined) kinds[s.uri] = s.kind;
         for (const s of sources) if (!this.compiler.isOpen(s.uri)) throw new EngineStateError("a buffer of the unit is not open");
-        const result = (await this.compiler.request("lint", { uris: sources.map((s) => s.uri), kinds })) as unknown as LintResult;
+        const request: JsonObject = { uris: sources.map((s) => s.uri), kinds };
+        if (this.jenkinsCatalog !== undefined) request["jenkinsCatalog"] = { ...this.jenkinsCatalog } as JsonObject;
+        const result = (await this.compiler.request("lint", request)) as unknown as LintResult;
         this.lintOp = true;
         return fromLintResult(result, sources);
       } catch (error) {

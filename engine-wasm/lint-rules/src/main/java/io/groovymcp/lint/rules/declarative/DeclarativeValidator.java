@@ -271,14 +271,8 @@ public final class DeclarativeValidator {
 
     /** @param nested whether these stages are inside a parallel or matrix */
     private void stages(MethodCallExpression c, boolean nested) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"" + name(c) + "\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"" + name(c) + "\" holds no stages", c);
+        List<Statement> body = sectionBody(c, "\"" + name(c) + "\" holds no stages");
+        if (body == null) {
             return;
         }
         for (Statement s : body) {
@@ -401,14 +395,8 @@ public final class DeclarativeValidator {
     }
 
     private void steps(MethodCallExpression c, String stageName) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"steps\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"steps\" holds no steps", c);
+        List<Statement> body = sectionBody(c, "\"steps\" holds no steps");
+        if (body == null) {
             return;
         }
         stepList(body, stageName);
@@ -678,14 +666,8 @@ public final class DeclarativeValidator {
     // ---- post, when, input ----
 
     private void post(MethodCallExpression c) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"post\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"post\" holds no conditions", c);
+        List<Statement> body = sectionBody(c, "\"post\" holds no conditions");
+        if (body == null) {
             return;
         }
         Set<String> seen = new HashSet<>();
@@ -815,14 +797,8 @@ public final class DeclarativeValidator {
     // ---- environment ----
 
     private void environment(MethodCallExpression c) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"environment\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"environment\" sets no variables", c);
+        List<Statement> body = sectionBody(c, "\"environment\" sets no variables");
+        if (body == null) {
             return;
         }
         Set<String> names = new HashSet<>();
@@ -877,14 +853,8 @@ public final class DeclarativeValidator {
     // ---- options, triggers, parameters, tools, libraries ----
 
     private void namedEntries(String section, MethodCallExpression c) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"" + section + "\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"" + section + "\" is empty", c);
+        List<Statement> body = sectionBody(c, "\"" + section + "\" is empty");
+        if (body == null) {
             return;
         }
         Set<String> seen = new HashSet<>();
@@ -933,14 +903,8 @@ public final class DeclarativeValidator {
     }
 
     private void tools(MethodCallExpression c) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"tools\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"tools\" names no tools", c);
+        List<Statement> body = sectionBody(c, "\"tools\" names no tools");
+        if (body == null) {
             return;
         }
         for (Statement s : body) {
@@ -955,14 +919,8 @@ public final class DeclarativeValidator {
     }
 
     private void libraries(MethodCallExpression c) {
-        ClosureExpression b = body(c);
-        if (b == null) {
-            report(SECTION, "\"libraries\" needs a block", c);
-            return;
-        }
-        List<Statement> body = statements(b);
-        if (body.isEmpty()) {
-            report(EMPTY, "\"libraries\" is empty", c);
+        List<Statement> body = sectionBody(c, "\"libraries\" is empty");
+        if (body == null) {
             return;
         }
         int libs = 0;
@@ -998,6 +956,24 @@ public final class DeclarativeValidator {
                     at.getLineNumber() == at.getLastLineNumber() ? at.getLastColumnNumber()
                             : at.getColumnNumber() + 1));
         }
+    }
+
+    /**
+     * The statements of a section's block; null, once reported, when it has no block or an empty one.
+     * @param empty what to say when the block is empty
+     */
+    private List<Statement> sectionBody(MethodCallExpression c, String empty) {
+        ClosureExpression b = body(c);
+        if (b == null) {
+            report(SECTION, "\"" + name(c) + "\" needs a block", c);
+            return null;
+        }
+        List<Statement> body = statements(b);
+        if (body.isEmpty()) {
+            report(EMPTY, empty, c);
+            return null;
+        }
+        return body;
     }
 
     /** The node's text as written, or the compiler's rendering when the source is not at hand. */

@@ -335,20 +335,16 @@ public final class DeclarativeValidator {
                     stages(d, nested);
                     break;
                 case "parallel":
-                    bodies.add(n);
-                    if (nested) {
-                        report(SECTION, "\"parallel\" cannot be nested inside another \"parallel\" or \"matrix\"",
-                                d);
-                    }
-                    stages(d, true);
-                    break;
                 case "matrix":
                     bodies.add(n);
                     if (nested) {
-                        report(SECTION, "\"matrix\" cannot be nested inside another \"parallel\" or \"matrix\"",
-                                d);
+                        report(SECTION, "\"" + n + "\" cannot be nested inside another \"parallel\" or \"matrix\"", d);
                     }
-                    matrix(d);
+                    if ("matrix".equals(n)) {
+                        matrix(d);
+                    } else {
+                        stages(d, true);
+                    }
                     break;
                 case "agent":
                     agent = d;

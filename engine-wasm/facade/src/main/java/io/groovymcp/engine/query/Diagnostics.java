@@ -68,7 +68,10 @@ public final class Diagnostics {
         return of(uri, st, c, declarative, OrganizeImports.hints(ws.cache(), c, uri, st));
     }
 
-    /** A Jenkinsfile by its name (the URI's last path segment): {@code Jenkinsfile}, {@code Jenkinsfile.*}, {@code *.jenkinsfile}, {@code *.jenkins}. */
+    /**
+     * A Jenkinsfile by its name (the URI's last segment): {@code Jenkinsfile}, {@code Jenkinsfile.*},
+     * {@code *.jenkinsfile}, {@code *.jenkins}.
+     */
     static boolean isJenkinsfile(String uri) {
         String base = uri.substring(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf(':')) + 1);
         String lower = base.toLowerCase(java.util.Locale.ROOT);

@@ -16,6 +16,8 @@ export interface LintOptions {
   readonly failOn: FailOn;
   readonly maxWarnings: number | undefined;
   readonly classpath: readonly string[];
+  /** --jenkins-catalog: a controller's export for the Declarative checks that need installed plugins. */
+  readonly jenkinsCatalog?: string | undefined;
   readonly config: string | undefined;
   readonly stdinFilename: string | undefined;
   readonly quiet: boolean;
@@ -107,6 +109,7 @@ function buildLintProgram(): Command {
     .addOption(new Option("--fail-on <level>", "lowest severity that makes the exit code 1").choices(["error", "warning", "information", "none"]).default("error"))
     .addOption(new Option("--max-warnings <n>", "exit 1 when there are more than n warnings").argParser(integer(0)))
     .addOption(new Option("--classpath <path>", `jar files to compile against, separated by "${delimiter}" (repeatable); unresolved imports are then errors`).argParser(collectClasspath).default([]))
+    .addOption(new Option("--jenkins-catalog <file>", "a Jenkins controller's exported steps, options, triggers, parameters and tools (docs/rules.md)"))
     .addOption(new Option("-c, --config <file>", "configuration file (default: the nearest .groovymcp.json)"))
     .addOption(new Option("--stdin-filename <name>", "the path that stdin's source is reported as (its name decides the file kind)"))
     .addOption(new Option("-q, --quiet", "report errors only, and print no summary when there are none"))
@@ -147,6 +150,7 @@ export function parseLintCommandLine(argv: readonly string[]): LintInvocation {
     failOn: FailOn;
     maxWarnings?: number;
     classpath: string[];
+    jenkinsCatalog?: string;
     config?: string;
     stdinFilename?: string;
     quiet?: boolean;
@@ -171,6 +175,7 @@ export function parseLintCommandLine(argv: readonly string[]): LintInvocation {
       failOn: o.failOn,
       maxWarnings: o.maxWarnings,
       classpath: o.classpath,
+      jenkinsCatalog: o.jenkinsCatalog,
       config: o.config,
       stdinFilename: o.stdinFilename,
       quiet: o.quiet === true,

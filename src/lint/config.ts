@@ -28,6 +28,8 @@ export interface LintConfig {
   readonly classpath: readonly string[];
   /** Also lint files under resource folders, which builds do not compile (discovery.ts isResourcePath). */
   readonly lintResources: boolean;
+  /** The Jenkins site catalogue file, made absolute, or undefined. */
+  readonly jenkinsCatalog?: string | undefined;
   /** Glob (relative to baseDirectory) to file kind, in file order; the first match wins. */
   readonly kinds: readonly { glob: string; kind: FileKind }[];
 }
@@ -39,6 +41,7 @@ interface RawConfig {
   classpath?: string[];
   kinds?: Record<string, FileKind>;
   lintResources?: boolean;
+  jenkinsCatalog?: string;
 }
 
 const SCHEMA_URL = packageFile("schemas/groovymcp-config.schema.json");
@@ -69,7 +72,7 @@ function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   if (error.keyword === "additionalProperties" && typeof params["additionalProperty"] === "string") {
     const where = error.instancePath === "" ? "" : `${fieldName(error.instancePath)}.`;
-    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds, lintResources)" : "";
+    const allowed = error.instancePath === "" ? " (allowed: rules, include, exclude, classpath, kinds, lintResources, jenkinsCatalog)" : "";
     return `field ${where}${params["additionalProperty"]} is not allowed${allowed}`;
   }
   if (error.keyword === "propertyNames" && typeof params["propertyName"] === "string") {
@@ -140,6 +143,7 @@ export function loadConfig(file: string | undefined, cwd: string, warn: (line: s
     classpath: (raw.classpath ?? []).map((entry) => resolve(baseDirectory, entry)),
     kinds: Object.entries(raw.kinds ?? {}).map(([glob, kind]) => ({ glob, kind })),
     lintResources: raw.lintResources === true,
+    jenkinsCatalog: raw.jenkinsCatalog === undefined ? undefined : resolve(baseDirectory, raw.jenkinsCatalog),
   };
 }
 

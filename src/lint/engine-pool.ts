@@ -3,6 +3,7 @@ import { DEFAULT_LIMITS, type Limits } from "../limits/limits.js";
 import { createWorkspace, type EngineWorkspace } from "../workspace/index.js";
 import { nodeSpawn } from "../workspace/node.js";
 import { ENGINE_DEFAULT_CAP, MAX_UNIT_FILES } from "./units.js";
+import type { JenkinsCatalog } from "./jenkins-catalog.js";
 import { UnitCompiler } from "./unit-compiler.js";
 
 /**
@@ -33,11 +34,11 @@ export class EnginePool {
   private readonly slots: Slot[] = [];
 
   /** Engines start on their first unit, except the first, which starts at once (see bufferCap). */
-  constructor(size: number, classpathJars: readonly string[], log: (line: string) => void) {
+  constructor(size: number, classpathJars: readonly string[], log: (line: string) => void, jenkinsCatalog?: JenkinsCatalog) {
     for (let i = 0; i < size; i++) {
       const workspace = createWorkspace({ profile: "lint", spawn: nodeSpawn({ profile: "lint", classpathJars, limits: LINT_LIMITS, log }), limits: LINT_LIMITS, log });
       if (i === 0) workspace.start();
-      this.slots.push({ workspace, compiler: new UnitCompiler(workspace) });
+      this.slots.push({ workspace, compiler: new UnitCompiler(workspace, jenkinsCatalog) });
     }
   }
 

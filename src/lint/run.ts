@@ -6,6 +6,7 @@ import { engineFilesPresent, locateEngineFiles } from "../workspace/node.js";
 import { classify } from "./classify.js";
 import { EnginePool, LINT_CALL_TIMEOUT_MS } from "./engine-pool.js";
 import type { EngineFileResult } from "./engine-result.js";
+import { loadJenkinsCatalog } from "./jenkins-catalog.js";
 import type { UnitCompiler } from "./unit-compiler.js";
 import { packageVersion } from "../version.js";
 import { parseLintCommandLine, type LintOptions } from "./command.js";
@@ -221,6 +222,9 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const configFile = options.config !== undefined ? resolve(cwd, options.config) : findConfigFile(cwd);
   const config = loadConfig(configFile, cwd);
   const classpath = [...checkClasspath(options.classpath, cwd), ...checkClasspath(config.classpath, cwd)];
+  const jenkinsCatalog = options.jenkinsCatalog !== undefined
+    ? loadJenkinsCatalog(resolve(cwd, options.jenkinsCatalog), "--jenkins-catalog")
+    : config.jenkinsCatalog !== undefined ? loadJenkinsCatalog(config.jenkinsCatalog, "jenkinsCatalog") : undefined;
   // fail before the (long) lint, not after it
   if (options.output !== undefined) checkOutputPath(cwd, options.output);
   const engine = locateEngineFiles();
@@ -237,7 +241,7 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const javaTypes = new Set<string>();
   readJavaDeclarations(await discoverJavaSources(paths, cwd), packages, javaTypes);
   // The first engine starts now; its buffer cap decides how large a unit may be.
-  const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`));
+  const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`), jenkinsCatalog);
   try {
     const cap = prepared.length === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
     let units = groupUnits(prepared, cap);

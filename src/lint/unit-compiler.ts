@@ -1,5 +1,6 @@
 import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
 import type { DiagnosticsResult, EngineWorkspace, LintFileKind, LintResult } from "../workspace/index.js";
+import type { JenkinsCatalog } from "./jenkins-catalog.js";
 import { fromDiagnostics } from "./diagnostics-fallback.js";
 import type { EngineDiagnostic, EngineFileResult } from "./engine-result.js";
 
@@ -27,7 +28,11 @@ export interface UnitSource {
 export class UnitCompiler {
   private lintOp: boolean | undefined;
 
-  constructor(private readonly workspace: EngineWorkspace) {}
+  constructor(
+    private readonly workspace: EngineWorkspace,
+    /** A Jenkins controller's export, for the engine's Declarative checks that need installed plugins. */
+    private readonly jenkinsCatalog?: JenkinsCatalog,
+  ) {}
 
   /** Whether the engine has the `lint` op (undefined until the first unit). */
   get usesLintOp(): boolean | undefined {
@@ -66,7 +71,11 @@ export class UnitCompiler {
       try {
         const kinds: Record<string, LintFileKind> = {};
         for (const s of sources) if (s.kind !== undefined) kinds[s.uri] = s.kind;
-        const result: LintResult = await this.workspace.run("lint", { uris: sources.map((s) => s.uri), kinds });
+        const result: LintResult = await this.workspace.run("lint", {
+          uris: sources.map((s) => s.uri),
+          kinds,
+          ...(this.jenkinsCatalog === undefined ? {} : { jenkinsCatalog: this.jenkinsCatalog }),
+        });
         this.lintOp = true;
         return fromLintResult(result, sources);
       } catch (error) {

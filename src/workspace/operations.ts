@@ -14,7 +14,7 @@ import type {
 export type SourceUse = "required" | "optional" | "none";
 
 export interface ParamSpec {
-  readonly type: "integer" | "string" | "boolean" | "string-array" | "string-map";
+  readonly type: "integer" | "string" | "boolean" | "string-array" | "string-map" | "string-array-map";
   /** For "string" and "string-map" values: the allowed strings. */
   readonly enum?: readonly string[];
   readonly description: string;
@@ -43,7 +43,7 @@ export interface PositionArguments {
 }
 
 export interface OperationArguments {
-  diagnostics: SourceArguments;
+  diagnostics: SourceArguments & { readonly kind?: LintFileKind };
   describe: SourceArguments & PositionArguments;
   definition: SourceArguments & PositionArguments;
   implementations: SourceArguments & PositionArguments;
@@ -55,7 +55,11 @@ export interface OperationArguments {
   format: SourceArguments & { readonly tabSize?: number; readonly insertSpaces?: boolean };
   organizeImports: SourceArguments;
   rename: SourceArguments & PositionArguments & { readonly newName: string };
-  lint: { readonly uris?: readonly string[]; readonly kinds?: Readonly<Record<string, LintFileKind>> };
+  lint: {
+    readonly uris?: readonly string[];
+    readonly kinds?: Readonly<Record<string, LintFileKind>>;
+    readonly jenkinsCatalog?: Readonly<Partial<Record<string, readonly string[]>>>;
+  };
   keywords: Record<string, never>;
   defaultImports: Record<string, never>;
   info: Record<string, never>;
@@ -117,7 +121,17 @@ const maxResults = (what: string, fallback: number): ParamSpec => ({
 });
 
 export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
-  diagnostics: { source: "required", params: {}, required: [] },
+  diagnostics: {
+    source: "required",
+    params: {
+      kind: {
+        type: "string",
+        enum: LINT_FILE_KINDS,
+        description: "file kind; jenkins adds the Declarative Pipeline checks (default: jenkins for a file named Jenkinsfile, Jenkinsfile.*, *.jenkinsfile or *.jenkins)",
+      },
+    },
+    required: [],
+  },
   describe: { source: "required", params: position, required: ["line", "character"] },
   definition: { source: "required", params: position, required: ["line", "character"] },
   implementations: { source: "required", params: position, required: ["line", "character"] },
@@ -155,6 +169,10 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
         type: "string-map",
         enum: LINT_FILE_KINDS,
         description: "uri -> file kind as the host decided it (jenkins turns on the CPS rules); default: what the AST shows",
+      },
+      jenkinsCatalog: {
+        type: "string-array-map",
+        description: "a Jenkins controller's installed names by kind (steps, options, ...), for the Declarative checks that need them",
       },
     },
     required: [],

@@ -139,6 +139,15 @@ function checkParam(name: string, spec: ParamSpec, value: unknown): JsonValue {
       }
       return map;
     }
+    case "string-array-map": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) throw new EngineArgumentError(`argument ${name} must be an object`);
+      const map: JsonObject = {};
+      for (const [key, v] of Object.entries(value)) {
+        if (!Array.isArray(v) || !v.every((e) => typeof e === "string")) throw new EngineArgumentError(`argument ${name} values must be arrays of strings`);
+        map[key] = [...(v as string[])];
+      }
+      return map;
+    }
     case "boolean":
       if (typeof value !== "boolean") throw new EngineArgumentError(`argument ${name} must be a boolean`);
       return value;
@@ -163,6 +172,7 @@ function checkedValue(spec: ParamSpec, value: unknown): JsonValue {
   if (spec.type === "integer" && spec.clamp === true) return Math.max(spec.minimum ?? -MAX_SAFE, Math.min(spec.maximum ?? MAX_SAFE, value as number));
   if (spec.type === "string-array") return [...(value as string[])];
   if (spec.type === "string-map") return { ...(value as Record<string, string>) };
+  if (spec.type === "string-array-map") return Object.fromEntries(Object.entries(value as Record<string, string[]>).map(([k, v]) => [k, [...v]]));
   return value as JsonValue;
 }
 

@@ -53,7 +53,8 @@ invoice.lines << 12.5G << 7.25G
 println invoice.summary()
 `;
 
-const jenkinsfile = `// A declarative Jenkinsfile: pipeline steps are method calls taking closures.
+const jenkinsfile = `// A declarative Jenkinsfile: pipeline steps are method calls taking closures. The engine checks it as
+// Jenkins's Declarative validator would: the misspelt post condition below is reported, as Jenkins would refuse it.
 pipeline {
     agent any
     options {
@@ -83,6 +84,7 @@ pipeline {
     }
     post {
         failure { echo 'The build failed' }
+        sucess { echo 'All green' }
     }
 }
 `;

@@ -51,6 +51,8 @@ export function paramSchema(spec: ParamSpec): Schema {
       return { type: "array", items: { type: "string" }, description: spec.description };
     case "string-map":
       return { type: "object", additionalProperties: spec.enum === undefined ? { type: "string" } : { type: "string", enum: [...spec.enum] }, description: spec.description };
+    case "string-array-map":
+      return { type: "object", additionalProperties: { type: "array", items: { type: "string" } }, description: spec.description };
     case "string":
       return spec.enum === undefined ? { type: "string", description: spec.description } : { type: "string", enum: [...spec.enum], description: spec.description };
     default:

@@ -87,7 +87,7 @@ public final class Engine implements Workspace {
                 })
                 .add("info", r -> Json.obj("groovyVersion", EngineVersion.GROOVY, "openBuffers", buffers.size(),
                         "classModelClasses", model.modelClasses(), "classpathClasses", model.classpathClasses()));
-        Queries.register(ops, this);
+        Queries.register(ops, this, LintRulesBridge::declarative);
         Lint.register(ops, this, this::libraryHasPackage, LintRulesBridge::check);
     }
 

@@ -35,9 +35,12 @@ public final class Lint {
         boolean hasPackage(String packageName);
     }
 
-    /** The AST rules (module engine-wasm/lint-rules), behind one call so this op does not depend on their shape. */
+    /**
+     * The AST rules (module engine-wasm/lint-rules), behind one call so this op does not depend on their shape.
+     * {@code jenkinsCatalog} is a controller's export (kind to names: steps, options, triggers, ...), or empty.
+     */
     public interface Rules {
-        void check(SourceUnit unit, String kind, Sink sink);
+        void check(SourceUnit unit, String kind, Map<String, List<String>> jenkinsCatalog, Sink sink);
     }
 
     /** One finding, in the compiler's 1-based positions (last column exclusive, as ASTNode has them). */
@@ -74,6 +77,7 @@ public final class Lint {
         for (String u : uris) {
             ws.text(u); // every named buffer must be open: the same state error as every other op
         }
+        Map<String, List<String>> catalog = catalog(r);
         Compilation c = ws.current();
         Set<String> bufferPackages = new LinkedHashSet<>();
         for (SourceUnit su : c.units().values()) {
@@ -83,13 +87,21 @@ public final class Lint {
         }
         List<Object> files = new ArrayList<>();
         for (String uri : new LinkedHashSet<>(uris)) {
-            files.add(file(ws, library, rules, c, bufferPackages, uri, kinds == null ? null : kinds.get(uri)));
+            files.add(file(ws, library, rules, catalog, c, bufferPackages, uri,
+                    kinds == null ? null : kinds.get(uri)));
         }
         return Json.obj("files", files);
     }
 
-    private static Map<String, Object> file(Workspace ws, Library library, Rules rules, Compilation c, Set<String> bufferPackages,
-                                            String uri, String kindOverride) {
+    /** The optional {@code jenkinsCatalog} field: an object whose values are arrays of names. */
+    private static Map<String, List<String>> catalog(Request r) {
+        Map<String, List<String>> given = r.optStringLists("jenkinsCatalog");
+        return given == null ? java.util.Collections.<String, List<String>>emptyMap() : given;
+    }
+
+    private static Map<String, Object> file(Workspace ws, Library library, Rules rules,
+                                            Map<String, List<String>> catalog, Compilation c,
+                                            Set<String> bufferPackages, String uri, String kindOverride) {
         SourceText st = ws.text(uri);
         SourceUnit su = c.unit(uri);
         ModuleNode module = su == null ? null : su.getAST();
@@ -118,7 +130,7 @@ public final class Lint {
         if (module != null) {
             String ruleKind = kindOverride != null ? kindOverride : kind;
             try {
-                rules.check(su, ruleKind, (id, message, line, column, lastLine, lastColumn) -> {
+                rules.check(su, ruleKind, catalog, (id, message, line, column, lastLine, lastColumn) -> {
                     int s = st.compilerOffset(line, column);
                     int e = lastLine > 0 ? st.compilerOffset(lastLine, lastColumn) : s;
                     findings.add(Json.obj("rule", id, "range",

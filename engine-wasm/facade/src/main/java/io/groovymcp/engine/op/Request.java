@@ -98,6 +98,24 @@ public final class Request {
         return fields.get(name);
     }
 
+    /** An optional object whose values are all arrays of strings; anything else present is an argument error. */
+    public Map<String, java.util.List<String>> optStringLists(String name) {
+        Object v = fields.get(name);
+        if (v == null) {
+            return null;
+        }
+        if (!(v instanceof Map)) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, name + " must be an object");
+        }
+        Map<String, java.util.List<String>> out = new java.util.LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
+            String key = String.valueOf(e.getKey());
+            out.put(key, new Request(java.util.Collections.<String, Object>singletonMap(name + "." + key,
+                    e.getValue())).optStrings(name + "." + key));
+        }
+        return out;
+    }
+
     public Boolean optBoolean(String name) {
         Object v = fields.get(name);
         return v instanceof Boolean ? (Boolean) v : null;

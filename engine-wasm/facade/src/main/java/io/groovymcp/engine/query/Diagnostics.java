@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.codehaus.groovy.control.SourceUnit;
 import org.codehaus.groovy.control.messages.ExceptionMessage;
 import org.codehaus.groovy.control.messages.LocatedMessage;
 import org.codehaus.groovy.control.messages.Message;
@@ -17,6 +18,7 @@ import org.codehaus.groovy.syntax.SyntaxException;
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.compile.MessageSource;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.op.EngineException;
 import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.text.SourceText;
 
@@ -28,15 +30,61 @@ public final class Diagnostics {
     private Diagnostics() {
     }
 
+    /**
+     * The Declarative Pipeline checks of a Jenkinsfile, the same ones the lint op runs as rules, so that every front
+     * end shows one answer. Positions as the compiler gives them (1-based, last column exclusive).
+     */
+    public interface Pipelines {
+        void check(SourceUnit unit, Finding sink);
+    }
+
+    /** One rule finding of {@link Pipelines}. */
+    public interface Finding {
+        void finding(String ruleId, String message, int line, int column, int lastLine, int lastColumn);
+    }
+
+    /** The file kinds a caller may name, as the lint op takes them. */
+    private static final List<String> KINDS = java.util.Arrays.asList("class", "script", "jenkins", "gradle");
+
     /** The diagnostics op: a buffer that is not open is the same state error as for every other op. */
-    static Map<String, Object> run(Workspace ws, Request r) {
+    static Map<String, Object> run(Workspace ws, Request r, Pipelines pipelines) {
         String uri = r.string("uri");
+        String kind = r.optString("kind");
+        if (kind != null && !KINDS.contains(kind)) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "kind must be one of " + KINDS + ", got " + kind);
+        }
         SourceText st = ws.text(uri);
         Compilation c = ws.compileFor(uri);
-        return of(uri, st, c, OrganizeImports.hints(ws.cache(), c, uri, st));
+        List<Map<String, Object>> declarative = new ArrayList<>();
+        SourceUnit su = c.unit(uri);
+        if (su != null && su.getAST() != null && (kind == null ? isJenkinsfile(uri) : "jenkins".equals(kind))) {
+            pipelines.check(su, (id, message, line, column, lastLine, lastColumn) -> {
+                int s = st.compilerOffset(line, column);
+                int e = lastLine > 0 ? st.compilerOffset(lastLine, lastColumn) : s;
+                declarative.add(Json.obj("range", SourceText.range(st.position(s), st.position(Math.max(s, e))),
+                        "severity", "error", "message", message, "code", id));
+            });
+        }
+        return of(uri, st, c, declarative, OrganizeImports.hints(ws.cache(), c, uri, st));
+    }
+
+    /**
+     * A Jenkinsfile by its name (the URI's last segment): {@code Jenkinsfile}, {@code Jenkinsfile.*},
+     * {@code *.jenkinsfile}, {@code *.jenkins}.
+     */
+    static boolean isJenkinsfile(String uri) {
+        String base = uri.substring(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf(':')) + 1);
+        String lower = base.toLowerCase(java.util.Locale.ROOT);
+        return base.equals("Jenkinsfile") || base.startsWith("Jenkinsfile.") || lower.endsWith(".jenkinsfile")
+                || lower.endsWith(".jenkins");
     }
 
     public static Map<String, Object> of(String uri, SourceText text, Compilation c, List<Map<String, Object>> hints) {
+        return of(uri, text, c, java.util.Collections.<Map<String, Object>>emptyList(), hints);
+    }
+
+    private static Map<String, Object> of(String uri, SourceText text, Compilation c,
+                                          List<Map<String, Object>> ruleErrors, List<Map<String, Object>> hints) {
         List<Object> out = new ArrayList<>();
         int errors = 0;
         int warnings = 0;
@@ -48,6 +96,8 @@ public final class Diagnostics {
                 warnings++;
             }
         }
+        out.addAll(ruleErrors);
+        errors += ruleErrors.size();
         if (hints != null) {
             out.addAll(hints);
         }

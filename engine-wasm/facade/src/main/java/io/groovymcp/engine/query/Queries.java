@@ -22,8 +22,8 @@ public final class Queries {
         }
     }
 
-    public static void register(OpTable ops, Workspace ws) {
-        ops.add("diagnostics", r -> Diagnostics.run(ws, r))
+    public static void register(OpTable ops, Workspace ws, Diagnostics.Pipelines pipelines) {
+        ops.add("diagnostics", r -> Diagnostics.run(ws, r, pipelines))
                 .add("describe", r -> closureFirst(() -> Describe.run(Ctx.at(ws, r)), () -> Describe.run(Ctx.atAll(ws, r))))
                 .add("definition", r -> closureFirst(() -> Definition.run(Ctx.at(ws, r)),
                         () -> Definition.run(Ctx.atAll(ws, r))))

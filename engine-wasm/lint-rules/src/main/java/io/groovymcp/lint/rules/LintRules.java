@@ -44,6 +44,12 @@ public final class LintRules {
     public static final String NONCPS_CALLS_STEP = "jenkins/noncps-calls-step";
     public static final String CPS_CLOSURE_STEP = "jenkins/cps-closure-step";
     public static final String NON_SERIALIZABLE_LOCAL = "jenkins/non-serializable-local";
+    public static final String DECLARATIVE_SECTION = "jenkins/declarative-section";
+    public static final String DECLARATIVE_EMPTY = "jenkins/declarative-empty";
+    public static final String DECLARATIVE_UNKNOWN_NAME = "jenkins/declarative-unknown-name";
+    public static final String DECLARATIVE_BLOCKED_STEP = "jenkins/declarative-blocked-step";
+    public static final String DECLARATIVE_VALUE = "jenkins/declarative-value";
+    public static final String DECLARATIVE_DUPLICATE = "jenkins/declarative-duplicate";
 
     /** Every rule: id, default severity and one-line rationale, in a stable order (the host mirrors this table). */
     public static final List<RuleInfo> RULES = Collections.unmodifiableList(table());
@@ -96,6 +102,24 @@ public final class LintRules {
         t.add(new RuleInfo(NON_SERIALIZABLE_LOCAL, RuleInfo.ERROR,
                 "A non-serializable local variable still in scope at a pipeline step fails the build with "
                         + "NotSerializableException."));
+        t.add(new RuleInfo(DECLARATIVE_SECTION, RuleInfo.ERROR,
+                "A Declarative Pipeline section or directive that is missing, misplaced or malformed fails the "
+                        + "build before it starts."));
+        t.add(new RuleInfo(DECLARATIVE_EMPTY, RuleInfo.ERROR,
+                "An empty Declarative section (stages, steps, post, environment, options, ...) fails the build "
+                        + "before it starts."));
+        t.add(new RuleInfo(DECLARATIVE_UNKNOWN_NAME, RuleInfo.ERROR,
+                "A post condition, when condition or (with a site catalogue) agent type, option, trigger, "
+                        + "parameter or tool that Jenkins does not know fails the build before it starts."));
+        t.add(new RuleInfo(DECLARATIVE_BLOCKED_STEP, RuleInfo.ERROR,
+                "A step that Declarative forbids inside steps (stage, properties, parallel among other steps) "
+                        + "fails the build before it starts."));
+        t.add(new RuleInfo(DECLARATIVE_VALUE, RuleInfo.ERROR,
+                "A Declarative directive given a value of the wrong kind (an environment name or value, an axis "
+                        + "value, a flag) fails the build before it starts."));
+        t.add(new RuleInfo(DECLARATIVE_DUPLICATE, RuleInfo.ERROR,
+                "A repeated stage name, section, environment variable, post condition, option, trigger or axis "
+                        + "fails the build before it starts."));
         return t;
     }
 

@@ -23,7 +23,10 @@ class LintRulesTest {
                 "groovy/unused-local-variable", "groovy/duplicate-map-key", "groovy/empty-catch",
                 "groovy/assignment-in-condition", "groovy/unrelated-equals", "groovy/unreachable-code",
                 "groovy/unread-local-variable", "groovy/unused-parameter", "groovy/constant-condition",
-                "groovy/equals-hashcode", "groovy/compareto-without-comparable", "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local"), ids);
+                "groovy/equals-hashcode", "groovy/compareto-without-comparable",
+                "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local",
+                "jenkins/declarative-section", "jenkins/declarative-empty", "jenkins/declarative-unknown-name",
+                "jenkins/declarative-blocked-step", "jenkins/declarative-value", "jenkins/declarative-duplicate"), ids);
     }
 
     @Test

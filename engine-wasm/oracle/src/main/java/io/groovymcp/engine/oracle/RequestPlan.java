@@ -33,6 +33,11 @@ public final class RequestPlan {
             String uri = "groovy-buffer:corpus/" + corpus.relativize(f).toString().replace('\\', '/');
             plan.add(Json.write(Json.obj("op", "open", "uri", uri, "text", text)));
             plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri)));
+            if (f.getFileName().toString().startsWith("jenkins-")) {
+                // the Declarative checks run for a Jenkinsfile only: asked by kind, and by lint as kind jenkins
+                plan.add(Json.write(Json.obj("op", "diagnostics", "uri", uri, "kind", "jenkins")));
+                plan.add(Json.write(Json.obj("op", "lint", "kinds", Json.obj(uri, "jenkins"))));
+            }
             plan.add(Json.write(Json.obj("op", "lint")));
             forFile(plan, uri, text);
             plan.add(Json.write(Json.obj("op", "close", "uri", uri)));

@@ -14,7 +14,7 @@ import java.util.zip.DeflaterOutputStream;
  * the JVM over public Groovy sources that no bench reads (the sources jars given with {@code --training}), the states
  * common to at least {@code --min-files} of them, checked by {@link SeedCheck} before anything is written. The engine
  * starts with them instead of an empty DFA, which is most of what a first parse costs in wasm
- * (docs/engine-performance.md, "Session 10 (helper seed)" and "Session 12").
+ * (docs/performance.md, "The parser's DFA").
  *
  * <pre>--out FILE --min-files M --training JAR [--training JAR]...</pre>
  */

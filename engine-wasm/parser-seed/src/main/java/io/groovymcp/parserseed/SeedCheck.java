@@ -79,7 +79,7 @@ final class SeedCheck {
          * adaptivePredict sets the simulator's private {@code dfa} field to the decision it predicts, and closure
          * reads it: in a precedence decision, a configuration that leaves the rule through its outermost precedence
          * return is exempt from the precedence filter. Without it a recomputed start state drops the configurations
-         * the parse kept (the difference session 10's probe could not explain).
+         * the parse kept.
          */
         private void predicting(DFA dfa) {
             try {

@@ -312,7 +312,7 @@ public final class Compat {
      * simulated afresh, to the end of the file for an unclosed brace: a missing {@code }} in a 1,200-line file took
      * 1.9-5.5 s on the JVM and 7.4 s in wasm, against 0.24 s with it. The cache stores the same predictions the
      * simulation makes (the SLL pass never uses it), so the parse tree and the first error are unchanged: checked
-     * tree for tree on every real file of bench/real-code and the corpus (docs/engine-performance.md).
+     * tree for tree on every real file of bench/real-code and the corpus (docs/performance.md, "The parser's DFA").
      */
     public static void setParserInterpreter(org.apache.groovy.parser.antlr4.GroovyLangParser parser,
             groovyjarjarantlr4.v4.runtime.atn.ATNSimulator interpreter) {

@@ -158,7 +158,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "Java sealed classes are recognised from the class model's PermittedSubclasses instead");
         DEFAULTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNDeserializer#verifyATN",
                 "re-checks the consistency of the grammars' generated, constant ATNs at every start (13 ms of cold wasm"
-                + " per start, docs/engine-performance.md \"Session 12\"); it only throws for a broken grammar, which"
+                + " per start, docs/performance.md \"Start-up\"); it only throws for a broken grammar, which"
                 + " the same jar on the JVM (the oracle, the class model's parser seed) deserializes with the check");
         DEFAULTS.put("groovy.lang.MetaClassImpl#isBeanDerivative",
                 "bean introspection of runtime metaclasses; the compiler never runs code");
@@ -192,7 +192,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "io.groovymcp.engine.compile.ConstantEvaluator#evaluate");
         // The parser's warm DFA is most of the engine's heap, and most of that is one ATNConfig object per
         // configuration of each DFA state plus a ConcurrentHashMap entry per cached prediction context: objects that
-        // cost 2-3x their JVM size in WasmGC (docs/engine-performance.md, session 9). A DFA state's set is the
+        // cost 2-3x their JVM size in WasmGC (docs/performance.md, "The parser's DFA"). A DFA state's set is the
         // read-only copy clone(true) makes, so that copy is packed into arrays; equals is replaced because the
         // original reads the other set's private fields, which a packed set leaves empty. The context cache becomes
         // an open-addressed set; getCachedContext is its only reader.
@@ -206,27 +206,27 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
         // stateNumber << 12 | alt. TeaVM's HashMap takes the bucket as hash & (length - 1) with no spreading, and
         // Long.hashCode of such a key is the key, so in any table under 4,096 slots every configuration of one
         // alternative shares one chain, walked by each add of the ATN simulation: the parser's DFA-miss path
-        // (docs/engine-performance.md, session 10). The set never iterates the map; ConfigKeyMap answers get, put,
+        // (docs/performance.md, "The parser's DFA"). The set never iterates the map; ConfigKeyMap answers get, put,
         // remove, clear and clone as HashMap does, from one open-addressed table with Fibonacci hashing.
         CONSTRUCTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNConfigSet#java.util.HashMap",
                 "groovyjarjarantlr4.v4.runtime.atn.ConfigKeyMap");
         // A fifth of the warm DFA's prediction contexts are array contexts, each with its own int[] of return states,
         // ~86 bytes in WasmGC for five elements; the real-code corpus has 463 distinct lists among ~97,000 of them
-        // (docs/engine-performance.md, session 17). Nothing writes such an array after the constructor has hashed
+        // (docs/performance.md, "The parser's DFA"). Nothing writes such an array after the constructor has hashed
         // it, so one array per list is shared.
         FILTERS.put("groovyjarjarantlr4.v4.runtime.atn.ArrayPredictionContext#returnStates",
                 "groovyjarjarantlr4.v4.runtime.atn.SharedIntArrays#returnStates");
         // A precedence DFA's isEmpty copies its start states' edge maps into TreeMaps only to ask whether they are
         // empty, at every prediction of Groovy's expression rule: 4-5% of a warm compile in wasm
-        // (docs/engine-performance.md, session 19). The stand-in asks the edge maps themselves.
+        // (docs/performance.md, "The parser's DFA"). The stand-in asks the edge maps themselves.
         DELEGATES.put("groovyjarjarantlr4.v4.runtime.dfa.DFA#isEmpty",
                 "groovyjarjarantlr4.v4.runtime.dfa.DfaEmptiness#isEmpty");
         FIELD_READS.put("groovyjarjarantlr4.v4.runtime.dfa.DfaEmptiness#edges",
                 "groovyjarjarantlr4.v4.runtime.dfa.DFAState#edges");
         // Every token's text and every AST node's end position go through the 8-bit char stream's getText, which
         // decodes ISO-8859-1 with new String(bytes, ..., ISO_8859_1): in TeaVM's classlib that builds a generic
-        // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/engine-performance.md,
-        // session 9, helper warm). Latin-1 maps each byte to the char of the same value, so a direct copy is the
+        // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/performance.md,
+        // "Compile work"). Latin-1 maps each byte to the char of the same value, so a direct copy is the
         // same string.
         String latin1 = "groovyjarjarantlr4.v4.runtime.CodePointCharStream$CodePoint8BitCharStream#getText";
         DELEGATES.put(latin1, "groovyjarjarantlr4.v4.runtime.Latin1Text#getText");
@@ -239,7 +239,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "ANTLR's debugging println for an exception type its strategy does not name");
         // TeaVM fills a stack trace by calling into JS (an Error's stack) for every Throwable. The compiler throws
         // these on ordinary input (one per syntax error, the SLL parse's bail-out, a failed compile) and no user
-        // ever sees their stack; 1.3% of a warm compile on real code (docs/engine-performance.md).
+        // ever sees their stack; 1.3% of a warm compile on real code (docs/performance.md, "Compile work").
         String noStack = "thrown on ordinary input; its stack is never shown";
         NO_STACK.put("org.codehaus.groovy.syntax.SyntaxException", noStack);
         NO_STACK.put("org.codehaus.groovy.control.CompilationFailedException", noStack);

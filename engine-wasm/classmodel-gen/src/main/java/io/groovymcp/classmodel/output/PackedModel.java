@@ -100,7 +100,7 @@ public final class PackedModel {
      * @param storeCore core packs (and {@code alone} ones) are written as their bodies, not compressed: the engine
      *                  inflated a pack at its first use in cold wasm code, which cost more than the bytes (50 ms for
      *                  the seed's 700 KB; 40-80 ms of a first compile for the core, most of it zlib's checksum, which
-     *                  a deflate stream of stored blocks still pays; docs/engine-performance.md, "Session 13"). A
+     *                  a deflate stream of stored blocks still pays; docs/performance.md, "Start-up"). A
      *                  gzipped transfer of the file is no bigger. Extra packs stay compressed: they are separate
      *                  files, fetched when first needed.
      */

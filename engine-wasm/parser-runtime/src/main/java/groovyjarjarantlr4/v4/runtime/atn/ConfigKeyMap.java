@@ -9,7 +9,7 @@ import java.util.HashMap;
  * {@code stateNumber << 12 | alt}; {@code Long.hashCode} of such a key is the key itself, and TeaVM's
  * {@code HashMap} picks the bucket with {@code hash & (length - 1)} and no spreading, so below 4,096 slots the
  * bucket is the alternative alone: every configuration of one alternative lands in one chain, and each add of the
- * ATN simulation walks it (docs/engine-performance.md, session 10). Fibonacci hashing spreads the state bits, and a
+ * ATN simulation walks it (docs/performance.md, "The parser's DFA"). Fibonacci hashing spreads the state bits, and a
  * slot is two array cells instead of an entry object.
  *
  * <p>Installed by GroovyPatches' construct rewrite, which makes {@code ATNConfigSet}'s own {@code new HashMap()}

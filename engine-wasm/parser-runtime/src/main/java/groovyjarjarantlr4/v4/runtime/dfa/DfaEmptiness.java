@@ -7,7 +7,7 @@ import java.lang.reflect.Field;
  * {@code s0.getEdgeMap().isEmpty()}, and {@code getEdgeMap()} copies the state's edges into a new TreeMap of boxed
  * keys; {@code adaptivePredict} asks at every prediction of a precedence decision (Groovy's {@code expression}, the
  * parser's most frequent one), so a warm compile in wasm spent 4-5% of its time building maps that are only asked
- * whether they are empty (docs/engine-performance.md, "Session 19"). The answer here is the same question put to
+ * whether they are empty (docs/performance.md, "The parser's DFA"). The answer here is the same question put to
  * the edge map itself, for the two map kinds whose own {@code isEmpty} counts exactly the entries {@code toMap}
  * copies (a hash map's non-null values; none); any other kind still gets ANTLR's copy.
  */

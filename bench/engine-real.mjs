@@ -278,7 +278,7 @@ function stockRun(list, passes) {
   const r = spawnSync("java", ["-Xss8m", "-cp", stockOracleClasspath(), "io.groovymcp.stockoracle.StockOracle", "--repeat", String(passes)],
     { input, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "ignore"] });
   const wallMs = performance.now() - s;
-  if (r.status !== 0) throw new Error(`engine-real: the stock compiler failed (exit ${r.status})`);
+  if (r.status !== 0) throw new Error(`engine-real: the stock compiler failed (${r.signal ? `killed by ${r.signal}` : `exit ${r.status}`})`);
   return { wallMs, perFileMs: r.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l).ms) };
 }
 

@@ -2,18 +2,23 @@
 // (HotSpot), on real public Groovy fetched from Maven Central (bench/real-code) plus the generated broken-code
 // cases, in the same run. Prints the issue-10 table with medians and wasm/JVM ratios.
 //
-//   npm run bench:real [-- --files 300] [--rounds 2] [--big 2000] [--quick] [--only warm,fresh,broken,multi,rss]
+//   npm run bench:real [-- --files 300] [--rounds 2] [--big 2000] [--quick] [--only warm,fresh,broken,multi,rss,varied]
+//     [--git <git dir>[@commit] ...] [--varied 2500] [--varied-passes 2]
+//
+// The varied section (issue 30) runs one set of at least 2,000 files from at least 8 projects (the sources jars plus
+// git repositories on this machine: --git or GROOVYMCP_REAL_CODE_GIT, comma-separated) through the server's engine in
+// the default and the speed configuration, against the stock Groovy compiler warmed over three passes.
 //
 // Every measurement runs in a child process of its own (wasm: this Node binary with the same flags; JVM: the JDK's
 // source launcher on bench/engine-real/FacadeRealBench.java), so each side's load, first compile and RSS are its
 // own. The machine is shared: only ratios measured in the same run mean anything.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import { realCodeFiles, sample, summary } from "./real-code/fetch.mjs";
+import { gitCodeFiles, kindOf, realCodeFiles, sample, summary } from "./real-code/fetch.mjs";
 import { openEngine, openServerEngine, diagnoseAlone } from "./real-code/engine.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -185,6 +190,21 @@ async function child(mode, list, a, b) {
     }
     out.multiPairMs = median(pm);
     out.alonePairMs = median(pa);
+  } else if (mode === "varied") {
+    // the varied set as the server runs it (worker, memory policy from GROOVYMCP_MEMORY): a passes, the last timed
+    const t = new Array(items.length);
+    for (let r = 0; r < Number(a); r++) {
+      const passStart = performance.now();
+      for (let i = 0; i < items.length; i++) {
+        const s = performance.now();
+        await diagnoseAlone(e, items[i].uri, items[i].text);
+        t[i] = performance.now() - s;
+      }
+      log(`engine-real: varied pass ${r + 1} ${((performance.now() - passStart) / 1000).toFixed(1)} s`);
+    }
+    out.perFileMs = t;
+    out.hwmAfterFilesMb = status("VmHWM:");
+    e.dispose?.();
   } else if (mode === "rss") {
     const { uri, text } = items[0];
     for (let k = 0; k < Number(a); k++) {
@@ -209,8 +229,8 @@ async function child(mode, list, a, b) {
 
 // ---------------------------------------------------------------- the parent
 
-const runJson = (cmd, args, what) => {
-  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
+const runJson = (cmd, args, what, env = process.env) => {
+  const r = spawnSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"], env });
   if (r.status !== 0) throw new Error(`${what} failed (exit ${r.status}): ${r.stderr.split("\n").filter((l) => !l.includes("FakeClass")).slice(-8).join("\n")}`);
   return JSON.parse(r.stdout.trim().split("\n").pop());
 };
@@ -226,6 +246,42 @@ export function jvmClasspath() {
 export function wasmRun(mode, list, ...rest) {
   return runJson(process.execPath, [...process.execArgv, self, "--child", mode, list, ...rest.map(String)], `wasm ${mode}`);
 }
+/** wasmRun with variables added to this process's environment (GROOVYMCP_MEMORY for the speed configuration). */
+function wasmRunWith(env, mode, list, ...rest) {
+  return runJson(process.execPath, [...process.execArgv, self, "--child", mode, list, ...rest.map(String)], `wasm ${mode}`, { ...process.env, ...env });
+}
+
+/** The stock Groovy 5.0.8 compiler (engine-wasm/stock-oracle, the fidelity oracle; built with plain Maven on first use). */
+function stockOracleClasspath() {
+  const dir = join(root, "engine-wasm", "stock-oracle");
+  const jar = join(dir, "target", "stock-oracle-0.1.0.jar");
+  const cp = join(dir, "target", "classpath.txt");
+  if (!existsSync(jar) || !existsSync(cp)) {
+    log("engine-real: building engine-wasm/stock-oracle (plain Maven, no TeaVM)");
+    if (spawnSync("mvn", ["-B", "-q", "-ntp", "-f", join(dir, "pom.xml"), "package"], { stdio: ["ignore", "inherit", "inherit"] }).status !== 0) {
+      throw new Error("engine-real: building the stock oracle failed");
+    }
+  }
+  return `${jar}:${readFileSync(cp, "utf8").trim()}`;
+}
+
+/**
+ * The stock compiler over a list file, each file alone, `passes` times in one JVM: per-file ms of the last pass in
+ * list order, and the process's wall time (one pass of one file: a cold JVM's first answer).
+ */
+function stockRun(list, passes) {
+  const input = readFileSync(list, "utf8").split("\n").filter(Boolean).map((l) => {
+    const [path, uri] = l.split("\t");
+    return `${path}\t${uri.slice(uri.lastIndexOf("/") + 1)}`;
+  }).join("\n");
+  const s = performance.now();
+  const r = spawnSync("java", ["-Xss8m", "-cp", stockOracleClasspath(), "io.groovymcp.stockoracle.StockOracle", "--repeat", String(passes)],
+    { input, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["pipe", "pipe", "ignore"] });
+  const wallMs = performance.now() - s;
+  if (r.status !== 0) throw new Error(`engine-real: the stock compiler failed (${r.signal ? `killed by ${r.signal}` : `exit ${r.status}`})`);
+  return { wallMs, perFileMs: r.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l).ms) };
+}
+
 export function jvmRun(mode, list, ...rest) {
   const model = join(root, "engine-wasm", "target", "dist", "classmodel.bin");
   return runJson("java", ["-Xss8m", "-cp", jvmClasspath(), join(root, "bench", "engine-real", "FacadeRealBench.java"), model, mode, list, ...rest.map(String)], `JVM ${mode}`);
@@ -319,7 +375,10 @@ async function main() {
     args: process.argv.slice(2),
     options: { files: { type: "string", default: "300" }, rounds: { type: "string", default: "2" }, big: { type: "string", default: "2000" },
       fresh: { type: "string", default: "3" }, quick: { type: "boolean", default: false }, json: { type: "string" },
-      only: { type: "string", default: "warm,fresh,broken,multi,rss" } },
+      only: { type: "string", default: "warm,fresh,broken,multi,rss,varied" },
+      // the varied set: git repositories on this machine for the kinds sources jars lack (bench/README.md lists them)
+      git: { type: "string", multiple: true, default: (process.env.GROOVYMCP_REAL_CODE_GIT ?? "").split(",").filter(Boolean) },
+      varied: { type: "string", default: "2500" }, "varied-passes": { type: "string", default: "2" } },
   });
   const all = await realCodeFiles({ min: 500 });
   const files = sample(all, Number(opt.files));
@@ -342,7 +401,8 @@ async function main() {
   const t0 = performance.now();
   // --only picks sections (warm, fresh, broken, multi, rss), so one lever can be re-measured without the whole run
   const want = new Set(opt.only.split(","));
-  let ww, jw, wb, jb, wm, jm, wr, jr;
+  let ww, jw, wb, jb, wm, jm, wr, jr, vl, vs, vj;
+  const variedNotes = [];
   const brokenNotes = [];
 
   log(`engine-real: ${sum.files} real files (${sum.lines} lines) of ${all.length}; warm rounds ${opt.rounds}`);
@@ -419,6 +479,52 @@ async function main() {
   rows.push([`peak RSS after a ${big}-file run (MB; VmHWM)`, wr.hwmAfterFilesMb, jr.hwmAfterFilesMb, "<= 400"]);
   }
 
+  if (want.has("varied")) {
+  // one varied set for the throughput, per-file and memory rows: the sources jars plus the git repositories, each
+  // file once (by content), an evenly spread sample of --varied files
+  const union = [...all];
+  const seen = new Set(all.map((x) => x.sha1));
+  for (const g of gitCodeFiles(opt.git)) if (!seen.has(g.sha1)) { seen.add(g.sha1); union.push(g); }
+  union.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  const set = sample(union, Number(opt.varied)).map((x) => ({ ...x, kind: x.kind ?? kindOf(x.path, readFileSync(x.path, "utf8")) }));
+  // a project is a Maven group (its last segment: grails, codenarc, spockframework, groovy) or a repository's owner
+  const projects = new Set(set.map((x) => (x.artifact.includes("@") ? x.artifact.split("+")[0] : x.artifact.split(":")[0].split(".").pop())));
+  if (!opt.quick && (set.length < 2000 || projects.size < 8)) {
+    throw new Error(`engine-real: the varied set has ${set.length} files from ${projects.size} projects; 2,000 from 8 are needed (--git <git dir>[@commit], or GROOVYMCP_REAL_CODE_GIT, adds repositories)`);
+  }
+  const vsum = summary(set);
+  const kinds = {};
+  for (const x of set) kinds[x.kind] = (kinds[x.kind] ?? 0) + 1;
+  const passes = Number(opt["varied-passes"]);
+  const variedList = writeList("varied", asItems(set));
+  log(`engine-real: varied set, ${set.length} files (${vsum.lines} lines) from ${projects.size} projects; stock compiler (3 passes), wasm default, wasm speed (${passes} passes each)`);
+  vj = stockRun(variedList, 3);
+  vl = wasmRunWith({ GROOVYMCP_MEMORY: "" }, "varied", variedList, passes);
+  vs = wasmRunWith({ GROOVYMCP_MEMORY: "speed" }, "varied", variedList, passes);
+  const total = (xs) => xs.reduce((x, y) => x + y, 0);
+  const pct = (xs, q) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
+  const label = `${set.length} varied files, ${vsum.lines} lines`;
+  rows.push([`warm throughput, ${label}: total s of pass ${passes} (JVM: the stock compiler's third pass), default`, total(vl.perFileMs) / 1000, total(vj.perFileMs) / 1000, "<= 1.0x"]);
+  rows.push([`  the same, GROOVYMCP_MEMORY=speed`, total(vs.perFileMs) / 1000, total(vj.perFileMs) / 1000, ""]);
+  rows.push([`  per-file p50 ms, default`, pct(vl.perFileMs, 0.5), pct(vj.perFileMs, 0.5), ""]);
+  rows.push([`  per-file p99 ms, default`, pct(vl.perFileMs, 0.99), pct(vj.perFileMs, 0.99), "<= 2x"]);
+  rows.push([`  per-file p99 ms, speed`, pct(vs.perFileMs, 0.99), pct(vj.perFileMs, 0.99), ""]);
+  rows.push([`  peak RSS over the whole set (MB; VmHWM), default (JVM column: speed)`, vl.hwmAfterFilesMb, vs.hwmAfterFilesMb, "<= 400"]);
+  const f200One = writeList("f200-stock", asItems([f200]));
+  const cold = [];
+  const spawned = [];
+  for (let i = 0; i < fresh; i++) {
+    spawned.push((await spawnToDiagnostics(readFileSync(f200.path, "utf8"))).diagnosticsMs);
+    cold.push(stockRun(f200One, 1).wallMs);
+  }
+  rows.push([`spawn -> first diagnostics of a ${f200.lines}-line real file: the MCP server vs a cold stock compiler (java + compile; median of ${fresh})`, median(spawned), median(cold), ">= 3x faster (<= 0.33)"]);
+  variedNotes.push(`Varied set: ${Object.entries(kinds).map(([k, v]) => `${k} ${v}`).join(", ")}; ${projects.size} projects: ${[...projects].join(", ")}.`);
+  variedNotes.push(`\nThe 20 slowest files (default configuration, pass ${passes}) against the stock compiler:\n`);
+  variedNotes.push("| file | kind | lines | wasm ms | JVM ms | wasm/JVM |\n|---|---|---:|---:|---:|---:|");
+  const order = set.map((_, i) => i).sort((x, y) => vl.perFileMs[y] - vl.perFileMs[x]).slice(0, 20);
+  for (const i of order) variedNotes.push(`| ${set[i].id} | ${set[i].kind} | ${set[i].lines} | ${vl.perFileMs[i].toFixed(0)} | ${vj.perFileMs[i].toFixed(0)} | ${(vl.perFileMs[i] / vj.perFileMs[i]).toFixed(1)} |`);
+  }
+
   const dist = join(root, "engine-wasm", "target", "dist");
   const gz = (f) => gzipSync(readFileSync(join(dist, f)), { level: 9 }).length / 2 ** 20;
   const raw = (f) => statSync(join(dist, f)).size / 2 ** 20;
@@ -432,8 +538,9 @@ async function main() {
   const packsGz = readdirSync(packsDir).reduce((n, p) => n + gzipSync(readFileSync(join(packsDir, p)), { level: 9 }).length, 0) / 2 ** 20;
   console.log(`| .wasm + class model core, gzip (MB) | ${(gz("groovy-engine.wasm") + gz("classmodel-core.bin")).toFixed(2)} (${gz("groovy-engine.wasm").toFixed(2)} + ${gz("classmodel-core.bin").toFixed(2)}; raw ${raw("groovy-engine.wasm").toFixed(2)} + ${raw("classmodel-core.bin").toFixed(2)}; extra packs on first use ${packsGz.toFixed(2)}, whole model ${gz("classmodel.bin").toFixed(2)}) | - | - | <= 3 MB |`);
   console.log(`\nBroken code (first error, line:column 1-based):\n${brokenNotes.join("\n")}`);
+  if (variedNotes.length) console.log(`\n${variedNotes.join("\n")}`);
   console.log(`\nReal files: ${Object.entries(sum.perArtifact).map(([a, v]) => `${a} (${v.files})`).join(", ")}. 200-line file: ${f200.id}. Bench time ${((performance.now() - t0) / 1000).toFixed(0)} s.`);
-  if (opt.json) writeFileSync(opt.json, JSON.stringify({ rows, ww, jw, wb, jb, wm, jm, wr, jr }, null, 1));
+  if (opt.json) writeFileSync(opt.json, JSON.stringify({ rows, ww, jw, wb, jb, wm, jm, wr, jr, vl, vs, vj }, null, 1));
 }
 
 // importable by the other benches (bench/startup-warm-up.mjs uses jvmRun and the file lists)

@@ -5,6 +5,9 @@
 //   import { realCodeFiles, sample } from "./real-code/fetch.mjs";
 //   const files = await realCodeFiles({ min: 500 });   // [{ id, path, artifact, lines, bytes, sha1 }]
 //
+// Kinds that sources jars lack (Gradle scripts, Jenkinsfiles, Spock specifications) come from git repositories
+// already on the machine: gitCodeFiles(["<git dir>[@<commit>]", ...]), written into the same cache.
+//
 // CLI: node bench/real-code/fetch.mjs [--min N] [--list] [--json]   (summary on stderr, list on stdout)
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -122,6 +125,69 @@ export async function realCodeFiles(opts = {}) {
 function check(files, min) {
   if (files.length < min) {
     throw new Error(`real-code: only ${files.length} Groovy files could be fetched, ${min} needed (see sources.json)`);
+  }
+  return files;
+}
+
+/**
+ * The kind of a real file, for the varied set's summary: a Gradle script, a Jenkinsfile, a Spock specification, a file
+ * that declares a class (or interface, trait, enum), or a script.
+ */
+export function kindOf(path, text) {
+  const base = path.split(/[\\/]/).pop();
+  if (base.endsWith(".gradle")) return "gradle";
+  if (/^jenkinsfile/i.test(base) || /^\s*(?:pipeline|node)\s*(?:\([^)]*\)\s*)?\{/m.test(text)) return "jenkinsfile";
+  if (/\bextends\s+(spock\.lang\.)?Specification\b/.test(text)) return "spock";
+  if (/^\s*(?:(?:public|abstract|final|@\w+(?:\([^)]*\))?)\s+)*(?:class|interface|trait|enum)\s+\w/m.test(text)) return "class";
+  return "script";
+}
+
+/** What a git checkout contributes: Groovy sources, Gradle scripts and Jenkinsfiles (the kinds sources jars lack). */
+const GIT_PATHS = (path) => /\.(groovy|gradle)$/.test(path) || /(^|\/)jenkinsfile[^/]*$/i.test(path);
+
+const git = (dir, args, input) => {
+  const r = spawnSync("git", ["--git-dir", dir, ...args], { input, maxBuffer: 1 << 30, stdio: ["pipe", "pipe", "pipe"] });
+  if (r.error || r.status !== 0) throw new Error(`real-code: git ${args[0]} in ${dir} failed: ${r.error?.message ?? r.stderr.toString().trim()}`);
+  return r.stdout;
+};
+
+/**
+ * Real files from git repositories already on this machine (bare or not), for the kinds Maven's sources jars lack:
+ * each spec is `<git dir>[@<commit>]` (default HEAD); the files GIT_PATHS keeps are written once into
+ * cacheDir/git/<repo>-<commit>/ and returned as realCodeFiles returns its own, with the repository as `artifact`
+ * and `kind` set. Nothing is fetched from the network here and nothing is committed.
+ * @param {string[]} specs
+ */
+export function gitCodeFiles(specs, opts = {}) {
+  const { cacheDir = defaultCacheDir } = opts;
+  const files = [];
+  for (const spec of specs) {
+    const at = spec.lastIndexOf("@");
+    const dir = at > 0 ? spec.slice(0, at) : spec;
+    const commit = git(dir, ["rev-parse", "--verify", `${at > 0 ? spec.slice(at + 1) : "HEAD"}^{commit}`]).toString().trim();
+    // a mirror's directory is <owner>+<name>/repo; a checkout's is its own name
+    const parts = dir.replace(/[\\/]+$/, "").split(/[\\/]/);
+    const repo = (parts.at(-1) === "repo" || parts.at(-1) === ".git" ? parts.at(-2) : parts.at(-1)).replace(/\.git$/, "");
+    const dest = join(cacheDir, "git", `${repo}-${commit.slice(0, 12)}`);
+    const listed = git(dir, ["ls-tree", "-r", "-z", commit]).toString().split("\0").filter(Boolean)
+      .map((l) => ({ type: l.split(" ")[1], blob: l.split(" ")[2].split("\t")[0], path: l.slice(l.indexOf("\t") + 1) }))
+      .filter((e) => e.type === "blob" && GIT_PATHS(e.path)).sort((a, b) => (a.path < b.path ? -1 : 1));
+    if (!existsSync(join(dest, ".unpacked"))) {
+      for (const e of listed) {
+        const p = join(dest, ...e.path.split("/"));
+        mkdirSync(dirname(p), { recursive: true });
+        writeFileSync(p, git(dir, ["cat-file", "blob", e.blob]));
+      }
+      mkdirSync(dest, { recursive: true });
+      writeFileSync(join(dest, ".unpacked"), `${dir} ${commit}\n`);
+    }
+    for (const e of listed) {
+      const p = join(dest, ...e.path.split("/"));
+      const buf = readFileSync(p);
+      const text = buf.toString("utf8");
+      files.push({ id: `${repo}@${commit.slice(0, 12)}/${e.path}`, path: p, artifact: `${repo}@${commit.slice(0, 12)}`,
+        lines: countLines(text), bytes: buf.length, sha1: createHash("sha1").update(buf).digest("hex"), kind: kindOf(p, text) });
+    }
   }
   return files;
 }

@@ -6,7 +6,7 @@ import { loadRawEngine, type RawEngine } from "./raw-engine.js";
 /**
  * The parser's DFA seed (docs/engine.md "The parser's DFA, seeded"): the module starts its parser from the states the
  * build trained, and a seeded parser gives the same answers as an empty one. The build proves each seeded state
- * against ANTLR's simulator on the JVM (classmodel-gen ParserSeedTest and the writer's own check); this test drives
+ * against ANTLR's simulator on the JVM (parser-seed's ParserSeedTest and the writer's own check); this test drives
  * the wasm reader, and the parity plan runs every request on the seeded engine against the JVM facade.
  */
 const CORPUS = join(import.meta.dirname, "..", "fixtures", "corpus");

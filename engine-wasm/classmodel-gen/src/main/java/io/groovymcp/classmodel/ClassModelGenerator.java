@@ -51,7 +51,7 @@ public final class ClassModelGenerator {
      * every core pack it is written without compression (PackedModel#write).
      */
     static final java.util.Set<String> ALONE_DIRS =
-            java.util.Set.of(PackedModel.dirOf(io.groovymcp.classmodel.parserseed.ParserSeedWriter.ENTRY));
+            java.util.Set.of(PackedModel.dirOf(io.groovymcp.parserseed.ParserSeedWriter.ENTRY));
 
     /** Generator inputs. */
     public record Options(Path out, List<Path> groovyJars, boolean parameterNames, Path report, int packBytes,

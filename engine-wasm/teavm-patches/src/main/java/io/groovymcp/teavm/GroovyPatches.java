@@ -158,7 +158,7 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "Java sealed classes are recognised from the class model's PermittedSubclasses instead");
         DEFAULTS.put("groovyjarjarantlr4.v4.runtime.atn.ATNDeserializer#verifyATN",
                 "re-checks the consistency of the grammars' generated, constant ATNs at every start (13 ms of cold wasm"
-                + " per start, docs/performance.md \"The parser's DFA\"); it only throws for a broken grammar, which"
+                + " per start, docs/performance.md \"Start-up\"); it only throws for a broken grammar, which"
                 + " the same jar on the JVM (the oracle, the class model's parser seed) deserializes with the check");
         DEFAULTS.put("groovy.lang.MetaClassImpl#isBeanDerivative",
                 "bean introspection of runtime metaclasses; the compiler never runs code");

@@ -61,7 +61,7 @@ public final class Placement {
             new Row("org/codehaus/groovy/groovydoc", "groovy-groovydoc"),
             new Row("org/codehaus/groovy/tools/groovydoc", "groovy-groovydoc"),
             new Row("org/codehaus/groovy/binding", "groovy-swing"),
-            // the remaining groovy-all modules (no corpus file names them; their compile-time code runs on neither
+            // the rest of groovy-all's modules (no corpus file names them; their compile-time code runs on neither
             // runtime, so what they bring is resolution of their types): rare enough to fetch on use
             new Row("groovy/toml", "groovy-toml"),
             new Row("org/apache/groovy/toml", "groovy-toml"),

@@ -19,6 +19,8 @@ import org.codehaus.groovy.control.ResolveVisitor;
 
 import io.groovymcp.engine.classmodel.LibraryHooks;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.query.resolve.Gdk;
+import io.groovymcp.engine.query.resolve.Hierarchy;
 
 /**
  * Completion. After a dot: members of the receiver's static type (from the class model for library types) and, once
@@ -27,12 +29,6 @@ import io.groovymcp.engine.json.Json;
  */
 final class Completion {
     static final int MAX = 100;
-    static final String[] GDK = {
-        "org.codehaus.groovy.runtime.DefaultGroovyMethods",
-        "org.codehaus.groovy.runtime.StringGroovyMethods",
-        "org.codehaus.groovy.runtime.IOGroovyMethods",
-        "org.codehaus.groovy.runtime.ResourceGroovyMethods",
-    };
 
     private Completion() {
     }
@@ -119,7 +115,7 @@ final class Completion {
     }
 
     static void members(Map<String, Map<String, Object>> items, ClassNode type, String prefix, boolean staticOnly) {
-        List<ClassNode> chain = hierarchy(type);
+        List<ClassNode> chain = Hierarchy.supertypes(type);
         List<Map<String, Object>> found = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (ClassNode c : chain) {
@@ -176,30 +172,6 @@ final class Completion {
         return Json.obj("label", m.getName(), "kind", kind, "detail", detail, "insertText", ins.toString());
     }
 
-    static List<ClassNode> hierarchy(ClassNode type) {
-        List<ClassNode> out = new ArrayList<>();
-        Set<String> seen = new LinkedHashSet<>();
-        List<ClassNode> todo = new ArrayList<>();
-        todo.add(type.redirect());
-        while (!todo.isEmpty()) {
-            ClassNode c = todo.remove(0);
-            if (c == null || !seen.add(c.getName())) {
-                continue;
-            }
-            out.add(c);
-            if (c.getSuperClass() != null) {
-                todo.add(c.getSuperClass().redirect());
-            }
-            for (ClassNode i : c.getInterfaces()) {
-                todo.add(i.redirect());
-            }
-            if (c.isInterface() && c.getSuperClass() == null) {
-                todo.add(ClassHelper.OBJECT_TYPE);
-            }
-        }
-        return out;
-    }
-
     private static void gdk(QueryCache cache, Map<String, Map<String, Object>> items, ClassNode recv, String prefix) {
         List<Map<String, Object>> found = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
@@ -212,7 +184,7 @@ final class Completion {
             if (!startsWith(m.getName(), prefix) || names.contains(m.getName())) {
                 continue;
             }
-            if (appliesTo(m, r)) {
+            if (Gdk.appliesTo(m, r)) {
                 names.add(m.getName());
                 found.add(method(m, LibraryParameters.of(m), 1, "Method", "GDK"));
             }
@@ -221,13 +193,6 @@ final class Completion {
         for (Map<String, Object> f : found) {
             put(items, "g:" + f.get("label"), f);
         }
-    }
-
-    static boolean appliesTo(MethodNode gdk, ClassNode receiver) {
-        ClassNode self = gdk.getParameters()[0].getType().redirect();
-        ClassNode r = receiver.redirect();
-        return ClassHelper.isObjectType(self) || r.getName().equals(self.getName()) || r.isDerivedFrom(self)
-                || r.implementsInterface(self);
     }
 
     private static boolean deprecated(MethodNode m) {

@@ -6,9 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.ast.ConstructorNode;
-import org.codehaus.groovy.ast.MethodNode;
 
 import io.groovymcp.engine.json.Json;
 
@@ -29,7 +27,7 @@ final class Definition {
             if (o.target != null) {
                 targets.add(o.target);
             } else if (o.call) {
-                targets.addAll(candidates(ctx.index, o));
+                targets.addAll(Occurrences.candidates(ctx.index, o));
             } else if (o.receiverHint != null) {
                 Object m = Index.member(o.receiverHint, o.name);
                 if (m != null) {
@@ -57,77 +55,5 @@ final class Definition {
             }
         }
         return Json.obj("locations", locations, "external", external);
-    }
-
-    /** Methods an unbound call could reach: same name and arity on the hinted receiver type or in open buffers. */
-    static List<MethodNode> candidates(Index ix, Occ o) {
-        if (ix.compilation.partial()) {
-            // the candidates are the same-named methods of every open buffer, which a closure compile lacks
-            throw new NeedsFullCompile();
-        }
-        List<MethodNode> out = new ArrayList<>();
-        if (o.receiverHint != null) {
-            for (MethodNode m : methods(o.receiverHint, o.name)) {
-                if (Identity.sameArity(m, o.arity)) {
-                    out.add(m);
-                }
-            }
-            if (!out.isEmpty()) {
-                return out;
-            }
-            for (MethodNode m : ix.cache.gdkMethods()) {
-                if (m.getName().equals(o.name) && Identity.sameArity(m, o.arity < 0 ? -1 : o.arity + 1)
-                        && Completion.appliesTo(m, o.receiverHint)) {
-                    out.add(m);
-                }
-            }
-            if (!out.isEmpty()) {
-                return out;
-            }
-        }
-        for (List<ClassNode> cs : ix.classes.values()) {
-            for (ClassNode c : cs) {
-                for (MethodNode m : c.getMethods(o.name)) {
-                    if (Identity.sameArity(m, o.arity) && m.getLineNumber() > 0) {
-                        out.add(m);
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    /** Methods of that name on the type and all its supertypes, most specific first, overridden ones dropped. */
-    static List<MethodNode> methods(ClassNode type, String name) {
-        List<MethodNode> out = new ArrayList<>();
-        Set<String> sigs = new LinkedHashSet<>();
-        List<ClassNode> todo = new ArrayList<>();
-        Set<String> visited = new LinkedHashSet<>();
-        todo.add(type.redirect());
-        while (!todo.isEmpty()) {
-            ClassNode c = todo.remove(0);
-            if (c == null || !visited.add(c.getName())) {
-                continue;
-            }
-            for (MethodNode m : c.getMethods(name)) {
-                if (m.isSynthetic()) {
-                    continue;
-                }
-                String sig = Identity.key(m, "").substring(Identity.key(m, "").indexOf('#'));
-                if (sigs.add(sig)) {
-                    out.add(m);
-                }
-            }
-            ClassNode sup = c.getSuperClass();
-            if (sup != null) {
-                todo.add(sup.redirect());
-            } else if (c.isInterface()) {
-                todo.add(org.codehaus.groovy.ast.ClassHelper.OBJECT_TYPE);
-            }
-            for (ClassNode i : c.getInterfaces()) {
-                todo.add(i.redirect());
-            }
-        }
-        return out;
     }
 }

@@ -66,7 +66,7 @@ final class Describe {
             }
         }
         if (o.call && o.receiverHint != null) {
-            List<MethodNode> c = Definition.candidates(ix, o);
+            List<MethodNode> c = Occurrences.candidates(ix, o);
             if (c.size() == 1) {
                 return Identity.method(c.get(0));
             }

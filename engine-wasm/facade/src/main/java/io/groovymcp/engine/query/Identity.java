@@ -14,6 +14,8 @@ import org.codehaus.groovy.ast.Parameter;
 import org.codehaus.groovy.ast.PropertyNode;
 import org.codehaus.groovy.ast.expr.VariableExpression;
 
+import io.groovymcp.engine.query.resolve.Hierarchy;
+
 /**
  * Declaration identity (owner + name + erased descriptor) and the one-line signatures shown to callers. A field
  * backing a property shares the property's identity, so both spellings of one member are one symbol.
@@ -29,17 +31,8 @@ final class Identity {
         }
         if (target instanceof MethodNode) {
             MethodNode m = (MethodNode) target;
-            StringBuilder sb = new StringBuilder("M:");
-            sb.append(m.getDeclaringClass() == null ? "?" : m.getDeclaringClass().getName()).append('#');
-            sb.append(m instanceof ConstructorNode ? "<init>" : m.getName()).append('(');
-            Parameter[] ps = m.getParameters();
-            for (int i = 0; i < ps.length; i++) {
-                if (i > 0) {
-                    sb.append(',');
-                }
-                sb.append(ps[i].getType().redirect().getName());
-            }
-            return sb.append(')').toString();
+            return "M:" + (m.getDeclaringClass() == null ? "?" : m.getDeclaringClass().getName()) + "#"
+                    + Hierarchy.descriptor(m);
         }
         if (target instanceof PropertyNode) {
             PropertyNode p = (PropertyNode) target;

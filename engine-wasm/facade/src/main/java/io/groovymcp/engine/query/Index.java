@@ -45,6 +45,7 @@ import org.codehaus.groovy.control.SourceUnit;
 import org.codehaus.groovy.transform.stc.StaticTypesMarker;
 
 import io.groovymcp.engine.compile.Compilation;
+import io.groovymcp.engine.query.resolve.Hierarchy;
 import io.groovymcp.engine.text.SourceText;
 
 /**
@@ -557,7 +558,7 @@ final class Index {
                 int m = find(member, s + simple.length(), e0, 3);
                 if (m >= 0) {
                     AnnotatedNode field = member(t, member);
-                    List<MethodNode> ms = Definition.methods(t, member);
+                    List<MethodNode> ms = Hierarchy.methods(t, member);
                     Object target = field != null ? field : ms.size() == 1 ? ms.get(0) : null;
                     Occ o = add(m, member, target, false, target != null, field != null ? "property" : "method");
                     o.isStatic = true;
@@ -755,7 +756,7 @@ final class Index {
                 if (owner != null && name != null) {
                     ClassNode ret = null;
                     int arity = argCount(inner.getArguments());
-                    for (MethodNode m : Definition.methods(owner, name)) {
+                    for (MethodNode m : Hierarchy.methods(owner, name)) {
                         if (!Identity.sameArity(m, arity)) {
                             continue;
                         }

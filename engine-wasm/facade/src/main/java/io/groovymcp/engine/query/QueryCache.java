@@ -9,6 +9,7 @@ import org.codehaus.groovy.ast.MethodNode;
 
 import io.groovymcp.engine.classmodel.LibraryHooks;
 import io.groovymcp.engine.compile.Compilation;
+import io.groovymcp.engine.query.resolve.Gdk;
 
 /**
  * The queries' memory, one per engine: the index of the current compile, the repaired index of a buffer that does
@@ -126,7 +127,7 @@ public final class QueryCache {
     List<MethodNode> gdkMethods() {
         if (gdkMethods == null) {
             List<MethodNode> all = new ArrayList<>();
-            for (String cls : Completion.GDK) {
+            for (String cls : Gdk.CLASSES) {
                 ClassNode c = LibraryHooks.decompile(cls);
                 if (c == null) {
                     continue;

@@ -9,6 +9,7 @@ import org.codehaus.groovy.ast.ConstructorNode;
 import org.codehaus.groovy.ast.MethodNode;
 
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.query.resolve.Hierarchy;
 
 /**
  * References by identity. Each location says how it is known: "proven" when the compiler ties the site to the
@@ -23,14 +24,14 @@ final class References {
 
     static Map<String, Object> run(Ctx ctx, int max) {
         Occ at = ctx.occ();
-        List<Occ> all = of(ctx.index, at);
+        List<Occ> all = Occurrences.of(ctx.index, at);
         int proven = all.size();
         if (at != null && !at.bound && !at.decl) {
             proven = 0; // the caret's own call is unbound: the compiler has not said what it names
         } else if (at != null && at.target instanceof MethodNode && !(at.target instanceof ConstructorNode)) {
             // same-named calls the compiler could not bind, on receivers that could be this method's class
             MethodNode m = (MethodNode) at.target;
-            for (Occ c : Rename.unprovenCallSites(ctx.index, m)) {
+            for (Occ c : Occurrences.unprovenCallSites(ctx.index, m)) {
                 if (!all.contains(c) && !overriddenFor(c, m)) {
                     all.add(c);
                 }
@@ -58,46 +59,12 @@ final class References {
             return false;
         }
         ClassNode owner = m.getDeclaringClass().redirect();
-        for (MethodNode x : Definition.methods(c.receiverHint, m.getName())) {
+        for (MethodNode x : Hierarchy.methods(c.receiverHint, m.getName())) {
             if (c.arity < 0 || Identity.sameArity(x, c.arity)) {
                 ClassNode d = x.getDeclaringClass().redirect();
                 return !d.equals(owner) && (d.isDerivedFrom(owner) || d.implementsInterface(owner));
             }
         }
         return false;
-    }
-
-    /** Every occurrence of the caret's identity (declaration included); a class also owns its constructors' names. */
-    static List<Occ> of(Index ix, Occ o) {
-        List<Occ> out = new ArrayList<>();
-        if (o == null) {
-            return out;
-        }
-        String key = o.key;
-        if (o.target instanceof ConstructorNode && o.decl) {
-            key = Identity.key(((ConstructorNode) o.target).getDeclaringClass(), o.uri);
-        }
-        List<Occ> same = ix.byKey.get(key);
-        if (same == null) {
-            out.add(o);
-            return out;
-        }
-        if (key.startsWith("T:")) {
-            String cls = key.substring(2);
-            List<Occ> merged = new ArrayList<>(same);
-            for (List<Occ> l : ix.byUri.values()) {
-                for (Occ c : l) {
-                    if (c.decl && c.target instanceof ConstructorNode
-                            && ((ConstructorNode) c.target).getDeclaringClass().getName().equals(cls)) {
-                        merged.add(c);
-                    }
-                }
-            }
-            List<String> uris = new ArrayList<>(ix.byUri.keySet());
-            merged.sort((a, b) -> a.uri.equals(b.uri) ? Integer.compare(a.start, b.start)
-                    : Integer.compare(uris.indexOf(a.uri), uris.indexOf(b.uri)));
-            return merged;
-        }
-        return new ArrayList<>(same);
     }
 }

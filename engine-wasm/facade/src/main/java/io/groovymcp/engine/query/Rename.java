@@ -13,6 +13,7 @@ import org.codehaus.groovy.ast.MethodNode;
 import io.groovymcp.engine.op.EngineException;
 import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.query.resolve.Hierarchy;
 import io.groovymcp.engine.text.SourceText;
 
 /**
@@ -76,7 +77,7 @@ final class Rename {
                 return refused(why);
             }
         }
-        List<Occ> all = References.of(ctx.index, o);
+        List<Occ> all = Occurrences.of(ctx.index, o);
         if (o.target instanceof MethodNode && !(o.target instanceof ConstructorNode)) {
             // overriding and overridden methods must keep one name, or the override silently stops overriding
             MethodNode m = (MethodNode) o.target;
@@ -124,7 +125,7 @@ final class Rename {
      */
     static String unprovenCalls(Workspace ws, Index ix, MethodNode m) {
         List<String> sites = new ArrayList<>();
-        for (Occ x : unprovenCallSites(ix, m)) {
+        for (Occ x : Occurrences.unprovenCallSites(ix, m)) {
             SourceText st = ws.textOrNull(x.uri);
             int[] p = st == null ? new int[] {0, 0} : st.position(x.start);
             sites.add(x.uri + ":" + (p[0] + 1) + ":" + (p[1] + 1));
@@ -134,32 +135,6 @@ final class Rename {
         }
         String shown = String.join(", ", sites.subList(0, Math.min(3, sites.size())));
         return sites.size() > 3 ? shown + " and " + (sites.size() - 3) + " more" : shown;
-    }
-
-    /**
-     * The occurrences behind {@link #unprovenCalls}, in buffer order: calls named like m, of an arity m accepts, that
-     * the compiler left unbound and whose receiver could be m's class. A receiver hinted as an unrelated type is a
-     * member of another type and never one of them.
-     */
-    static List<Occ> unprovenCallSites(Index ix, MethodNode m) {
-        ClassNode owner = m.getDeclaringClass().redirect();
-        List<Occ> out = new ArrayList<>();
-        for (List<Occ> occs : ix.byUri.values()) {
-            for (Occ x : occs) {
-                if (!x.call || x.bound || !x.name.equals(m.getName()) || (x.arity >= 0
-                        && !Identity.sameArity(m, x.arity))) {
-                    continue;
-                }
-                ClassNode r = x.receiverHint == null ? null : x.receiverHint.redirect();
-                if (r != null && !org.codehaus.groovy.ast.ClassHelper.isObjectType(r) && !r.equals(owner)
-                        && !r.isDerivedFrom(owner) && !r.implementsInterface(owner) && !owner.isDerivedFrom(r)
-                        && !owner.implementsInterface(r)) {
-                    continue; // a call on another type's member of the same name
-                }
-                out.add(x);
-            }
-        }
-        return out;
     }
 
     /** Source methods with the same name and parameter types in supertypes or subtypes of m's class. */
@@ -198,7 +173,7 @@ final class Rename {
         }
         String k0 = Identity.key(m, "");
         String sig = k0.substring(k0.indexOf('#'));
-        for (ClassNode c : Completion.hierarchy(m.getDeclaringClass())) {
+        for (ClassNode c : Hierarchy.supertypes(m.getDeclaringClass())) {
             if (source.contains(c.getName())) {
                 continue;
             }

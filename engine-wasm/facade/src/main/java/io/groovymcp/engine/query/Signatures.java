@@ -11,6 +11,7 @@ import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.Parameter;
 
 import io.groovymcp.engine.json.Json;
+import io.groovymcp.engine.query.resolve.Hierarchy;
 import io.groovymcp.engine.text.SourceText;
 
 /**
@@ -86,11 +87,11 @@ final class Signatures {
             ClassNode owner = o.target instanceof MethodNode ? ((MethodNode) o.target).getDeclaringClass()
                     : o.receiverHint;
             if (owner != null) {
-                overloads.addAll(Definition.methods(owner, nameTok.text));
+                overloads.addAll(Hierarchy.methods(owner, nameTok.text));
             }
             if (overloads.isEmpty()) {
                 Occ any = new Occ(o.uri, o.start, o.end, o.name, null, "", false, false, "method");
-                overloads.addAll(Definition.candidates(used, any));
+                overloads.addAll(Occurrences.candidates(used, any));
             }
         }
         if (overloads.isEmpty()) {

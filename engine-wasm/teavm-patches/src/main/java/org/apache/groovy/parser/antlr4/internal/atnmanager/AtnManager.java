@@ -19,13 +19,13 @@ import org.apache.groovy.parser.antlr4.GroovyParser;
  * of this class cleared it every 256 parses, which kept the parser cold (real code: 1.8-3.8x slower on the JVM,
  * most of wasm's warm deficit). It is now bounded by its size instead: the number of DFA states plus cached
  * prediction contexts, which is what holds memory and what grows only while new syntax is being seen. Real code
- * settles well under the budget (docs/performance.md), so in practice it is cleared only by input crafted to
+ * settles well under the budget (docs/performance.md, "The parser's DFA"), so in practice it is cleared only by input crafted to
  * grow it.
  */
 public abstract class AtnManager {
     /**
      * DFA states plus cached prediction contexts above which the cache is dropped. Chosen against resident memory:
-     * see docs/performance.md, "The parser's DFA", for the growth on real code and the heap it costs (about 190 bytes of wasm heap
+     * see docs/performance.md ("The parser's DFA", "Memory policies") for the growth on real code and the heap it costs (about 190 bytes of wasm heap
      * per entry since the DFA's configurations are packed, 430 before).
      */
     static final long DEFAULT_MAX_CACHED = 1_000_000;

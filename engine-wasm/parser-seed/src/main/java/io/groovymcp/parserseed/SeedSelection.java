@@ -1,4 +1,4 @@
-package io.groovymcp.classmodel.parserseed;
+package io.groovymcp.parserseed;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

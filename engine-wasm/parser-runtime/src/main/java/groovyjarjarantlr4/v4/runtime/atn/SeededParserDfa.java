@@ -7,8 +7,8 @@ import groovyjarjarantlr4.v4.runtime.dfa.DFA;
 import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
 
 /**
- * Fills an empty parser DFA from the seed the build trained on the JVM (classmodel-gen
- * {@code io.groovymcp.classmodel.parserseed}; its {@code SeedFormat} is the layout, docs/engine.md "The parser's DFA,
+ * Fills an empty parser DFA from the seed the build trained on the JVM (parser-seed
+ * {@code io.groovymcp.parserseed}; its {@code SeedFormat} is the layout, docs/engine.md "The parser's DFA,
  * seeded"). A cold parser spends most of a first parse in ATN simulation, the code that is slowest in wasm; a
  * seeded state answers a prediction from its edges instead.
  *

@@ -15,8 +15,8 @@ import groovyjarjarantlr4.v4.runtime.misc.Utils;
  * The configurations of a parser DFA state, kept as numbers and references instead of one {@link ATNConfig} object
  * each. A warm DFA of real Groovy holds about 3.9 million configurations in 56,000 states; in TeaVM's WasmGC heap an
  * ATNConfig costs 56 bytes plus 8 for the list slot pointing at it (a V8 header, TeaVM's vtable and monitor fields,
- * then state, alt bits and context), which made the configurations 60% of the cache (docs/performance.md,
- * "The parser's DFA"). Here one costs 12 bytes: one int holding the ATN state's number and the alt/outer-depth/precedence
+ * then state, alt bits and context), which made the configurations 60% of the cache
+ * (docs/performance.md, "The parser's DFA"). Here one costs 12 bytes: one int holding the ATN state's number and the alt/outer-depth/precedence
  * bits (two ints when a state number or an alt is too large to share one: not for Groovy's grammar, 1,927 states),
  * and the prediction context reference.
  *

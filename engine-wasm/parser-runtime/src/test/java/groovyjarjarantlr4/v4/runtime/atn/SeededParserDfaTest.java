@@ -27,7 +27,7 @@ import groovyjarjarantlr4.v4.runtime.dfa.DFAState;
 
 /**
  * The engine's reader of the parser seed (wasm-only: the module calls it at load), run on the JVM over the seed this
- * build wrote (classmodel-gen, which the reactor packages first), and checked against ANTLR's own simulator: what it
+ * build wrote (parser-seed, which the reactor packages first), and checked against ANTLR's own simulator: what it
  * builds must be what the simulator would have built, state by state and edge by edge.
  */
 class SeededParserDfaTest {
@@ -93,7 +93,7 @@ class SeededParserDfaTest {
 
     @BeforeAll
     static void install() throws IOException {
-        seed = Files.readAllBytes(Paths.get("../classmodel-gen/target/parser-seed/parser-dfa.bin"));
+        seed = Files.readAllBytes(Paths.get("../parser-seed/target/parser-dfa.bin"));
         atn = freshAtn();
         seeded = SeededParserDfa.install(atn, seed, FINGERPRINT);
         installed = seededStates();

@@ -1,4 +1,4 @@
-package io.groovymcp.classmodel.parserseed;
+package io.groovymcp.parserseed;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * One shared {@code int[]} per distinct contents, for the parser DFA's arrays that many objects hold alike and nothing
- * writes once built. Counted on the JVM (with the stock parser) when the real-code corpus has filled the DFA to
+ * writes once built. Counted on the JVM ({@code bench/dfa-shape}) when the real-code corpus has filled the DFA to
  * ~509,000 cache entries (docs/performance.md, "The parser's DFA"):
  * <ul>
  *   <li>{@link ArrayPredictionContext#returnStates}: ~97,000 array contexts, 463 distinct lists. ANTLR fills each

@@ -1,4 +1,4 @@
-package io.groovymcp.classmodel.parserseed;
+package io.groovymcp.parserseed;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
-package io.groovymcp.classmodel.parserseed;
+package io.groovymcp.parserseed;
 
 import java.io.ByteArrayOutputStream;
 
 /**
- * The layout of {@value #ENTRY}, written here and read by the engine (teavm-patches
+ * The layout of {@value #ENTRY}, written here and read by the engine (parser-runtime
  * {@code groovyjarjarantlr4.v4.runtime.atn.SeededParserDfa}); docs/engine.md "The parser's DFA, seeded" describes it.
  * Every number is an unsigned LEB128 varint; the ones marked signed are zigzag-encoded first.
  *

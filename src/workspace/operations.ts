@@ -127,7 +127,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
       kind: {
         type: "string",
         enum: LINT_FILE_KINDS,
-        description: "file kind; jenkins adds the Declarative Pipeline checks (default: jenkins for a file named Jenkinsfile, Jenkinsfile.*, *.jenkinsfile or *.jenkins)",
+        description: "jenkins: Declarative checks (default: by name)",
       },
     },
     required: [],
@@ -138,7 +138,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
   references: { source: "required", params: { ...position, maxResults: maxResults("locations", 500) }, required: ["line", "character"] },
   symbols: {
     source: "optional",
-    params: { query: { type: "string", description: "name search over all open buffers" }, maxResults: maxResults("symbols", 200) },
+    params: { query: { type: "string", description: "name search in open buffers" }, maxResults: maxResults("symbols", 200) },
     required: [],
   },
   complete: { source: "required", params: position, required: ["line", "character"] },
@@ -146,7 +146,7 @@ export const OPERATIONS: { readonly [K in OperationName]: OperationSpec } = {
   tokens: {
     source: "required",
     params: {
-      startLine: { type: "integer", description: "first 0-based line; to page on, the last returned line + 1", default: 0, minimum: 0, maximum: MAX_POSITION },
+      startLine: { type: "integer", description: "first 0-based line (page on: last returned + 1)", default: 0, minimum: 0, maximum: MAX_POSITION },
       endLine: { type: "integer", description: "last 0-based line, inclusive", minimum: 0, maximum: MAX_POSITION },
     },
     required: [],

@@ -31,7 +31,7 @@ export function sourceInput(): Record<string, Schema> {
     // Short on purpose: these three repeat in twelve tools, and every tools/list costs an agent tokens each turn.
     text: str("Groovy source"),
     path: str("file under --root"),
-    uri: str("buffer name for text, or an open buffer/file: URI"),
+    uri: str("name for text, or an open buffer/file: URI"),
   };
 }
 

@@ -97,7 +97,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_references",
     title: "Find Groovy references",
     description: () =>
-      "Every use of the symbol at line/character in open buffers, by compiler identity, declaration included; proof: proven, or candidate (unbound dynamic call); truncated: cut to maxResults.",
+      "Every use of the symbol at line/character in open buffers, by compiler identity, declaration included; proof: proven, or candidate (unbound dynamic call).",
     outputSchema: rootSchema(
       {
         total: int("number of references found"),
@@ -164,7 +164,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_tokens",
     title: "Groovy semantic tokens",
     description: () =>
-      `Semantic tokens as the compiler sees them (type, modifiers, position, length), at most ${TOKENS_PAGE_SIZE} per call, cut on a whole line with truncated: true; page on with startLine.`,
+      `Semantic tokens as the compiler sees them (type, modifiers, position, length), at most ${TOKENS_PAGE_SIZE} a call, cut at a whole line (truncated: true); page on with startLine.`,
     outputSchema: rootSchema(
       {
         tokens: arrayOf(

@@ -20,6 +20,10 @@ import io.groovymcp.engine.lint.Lint;
 import io.groovymcp.engine.op.EngineException;
 import io.groovymcp.engine.op.OpTable;
 import io.groovymcp.engine.op.Request;
+import io.groovymcp.engine.project.DeclarationReader;
+import io.groovymcp.engine.project.FileDeclarations;
+import io.groovymcp.engine.project.ProjectDeclarations;
+import io.groovymcp.engine.project.UnresolvedCandidates;
 import io.groovymcp.engine.query.Lexing;
 import io.groovymcp.engine.query.Queries;
 import io.groovymcp.engine.query.QueryCache;
@@ -38,6 +42,8 @@ public final class Engine implements Workspace {
     private final OpTable ops = new OpTable();
     private ModelClassLoader loader;
     private ModelClassNodeResolver resolver;
+    /** The tree's declarations the host gave ({@code projectDeclarations}): classes of files not open. */
+    private ProjectDeclarations project = ProjectDeclarations.EMPTY;
     /** The compile of every open buffer (workspace-wide ops), valid while the buffers' stamp is unchanged. */
     private Compilation snapshot;
     private long snapshotStamp = -1;
@@ -70,6 +76,9 @@ public final class Engine implements Workspace {
             }
             return Json.obj("closed", closed);
         }).add("configure", this::configure)
+                .add("declarations", this::declarations)
+                .add("projectDeclarations", this::projectDeclarations)
+                .add("unresolvedCandidates", r -> UnresolvedCandidates.run(this, project, r))
                 .add("keywords", r -> Json.obj("keywords", Lexing.keywords()))
                 .add("defaultImports", r -> defaultImports())
                 .add("verbose", r -> {
@@ -168,8 +177,46 @@ public final class Engine implements Workspace {
         closureCompiles = on;
     }
 
+    /** Whether the library or the tree declares the package: an unresolved class there is the tree's own error. */
     private boolean libraryHasPackage(String name) {
-        return model.hasPackage(name);
+        return model.hasPackage(name) || project.hasPackage(name);
+    }
+
+    private Object declarations(Request r) {
+        String language = r.string("language");
+        if (!"groovy".equals(language) && !"java".equals(language)) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "language must be groovy or java");
+        }
+        ensureLoader();
+        return DeclarationReader.read(r.optString("uri"), language, r.string("text"), loader,
+                loader.configuration()).toJson();
+    }
+
+    /**
+     * Replaces (or, with {@code mode: "add"}, extends) the tree's declarations. Every compile is stale after it, as
+     * after a buffer change; the library's caches are not, since no library lookup depends on the tree.
+     */
+    private Object projectDeclarations(Request r) {
+        String mode = r.optString("mode");
+        if (mode != null && !"replace".equals(mode) && !"add".equals(mode)) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "mode must be replace or add");
+        }
+        Object files = r.raw("files");
+        if (!(files instanceof List)) {
+            throw new EngineException(EngineException.Kind.ARGUMENT, "files must be an array");
+        }
+        List<FileDeclarations> read = new ArrayList<>();
+        int i = 0;
+        for (Object f : (List<?>) files) {
+            read.add(FileDeclarations.fromJson(f, "files[" + (i++) + "]"));
+        }
+        project = "add".equals(mode) ? project.plus(read) : ProjectDeclarations.of(read);
+        snapshot = null;
+        snapshotStamp = -1;
+        closures.clear();
+        cache.clear();
+        return Json.obj("files", project.fileCount(), "types", project.typeCount(),
+                "packages", project.packageCount());
     }
 
     private void ensureLoader() {
@@ -202,7 +249,7 @@ public final class Engine implements Workspace {
                 cache.forget(snapshot); // let the old compile go before the new one is built
                 snapshot = null;
             }
-            snapshot = Compilation.run(buffers.texts(), loader, resolver, verbose);
+            snapshot = Compilation.run(buffers.texts(), loader, resolver, project, verbose);
             snapshotStamp = buffers.stamp();
         }
         return snapshot;
@@ -237,7 +284,7 @@ public final class Engine implements Workspace {
         for (Buffers.Buffer b : members) {
             texts.put(b.uri, b.text.text());
         }
-        Compilation c = Compilation.run(texts, loader, resolver, verbose).partial(true);
+        Compilation c = Compilation.run(texts, loader, resolver, project, verbose).partial(true);
         closures.add(0, new ClosureCompile(members, c));
         return c;
     }
@@ -312,7 +359,7 @@ public final class Engine implements Workspace {
     @Override
     public Compilation compileDetached(Map<String, String> texts) {
         ensureLoader();
-        return Compilation.run(texts, loader, resolver, verbose);
+        return Compilation.run(texts, loader, resolver, project, verbose);
     }
 
     @Override

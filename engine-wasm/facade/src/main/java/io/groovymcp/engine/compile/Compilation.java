@@ -2,6 +2,7 @@ package io.groovymcp.engine.compile;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,6 +27,8 @@ import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
 
 import io.groovymcp.engine.classmodel.ModelClassLoader;
 import io.groovymcp.engine.classmodel.ModelClassNodeResolver;
+import io.groovymcp.engine.project.ProjectDeclarations;
+import io.groovymcp.engine.project.ProjectResolver;
 
 /**
  * One compile of all open buffers together. Buffers whose parse fails are reported and left out of a second round so
@@ -51,6 +54,7 @@ public final class Compilation {
     private final Map<String, String> phases = new LinkedHashMap<>();
     /** Print the stack traces of the compiler's own exceptions to stderr (a debugging aid, off by default). */
     private final boolean verbose;
+    private ProjectDeclarations project = ProjectDeclarations.EMPTY;
 
     private Compilation(boolean verbose) {
         this.verbose = verbose;
@@ -58,7 +62,14 @@ public final class Compilation {
 
     public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
                                   ModelClassNodeResolver resolver, boolean verbose) {
+        return run(buffers, loader, resolver, ProjectDeclarations.EMPTY, verbose);
+    }
+
+    /** A compile that also resolves classes from the tree's declarations ({@link ProjectResolver}). */
+    public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
+                                  ModelClassNodeResolver resolver, ProjectDeclarations project, boolean verbose) {
         Compilation c = new Compilation(verbose);
+        c.project = project;
         c.compile(buffers, loader, resolver);
         return c;
     }
@@ -81,6 +92,10 @@ public final class Compilation {
         Map<String, String> round = new LinkedHashMap<>(buffers);
         while (true) {
             CompilationUnit cu = newUnit(loader, resolver);
+            if (!project.isEmpty()) {
+                // a round without some buffers resolves their classes from their declarations, if the host gave them
+                cu.setClassNodeResolver(new ProjectResolver(resolver, project, new HashSet<>(round.keySet())));
+            }
             Map<String, SourceUnit> roundUnits = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : round.entrySet()) {
                 SourceUnit su = new SourceUnit(e.getKey(), new BufferSource(e.getValue(), cu.getConfiguration()),

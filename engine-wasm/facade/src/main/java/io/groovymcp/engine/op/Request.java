@@ -93,6 +93,11 @@ public final class Request {
         throw new EngineException(EngineException.Kind.ARGUMENT, name + " must be an object");
     }
 
+    /** A field as parsed, for ops that check a nested value themselves. */
+    public Object raw(String name) {
+        return fields.get(name);
+    }
+
     public Boolean optBoolean(String name) {
         Object v = fields.get(name);
         return v instanceof Boolean ? (Boolean) v : null;

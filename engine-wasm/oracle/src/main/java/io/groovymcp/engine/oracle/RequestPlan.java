@@ -46,6 +46,7 @@ public final class RequestPlan {
         }
         edits(plan);
         annotated(plan, corpus, files);
+        ProjectPlan.add(plan);
         return plan;
     }
 

@@ -1,0 +1,71 @@
+package io.groovymcp.engine.project;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+import org.codehaus.groovy.ast.ClassNode;
+import org.codehaus.groovy.control.ClassNodeResolver;
+import org.codehaus.groovy.control.CompilationUnit;
+import org.codehaus.groovy.control.ErrorCollector;
+import org.codehaus.groovy.control.SourceUnit;
+
+/**
+ * Class resolution for one compile that also knows the tree's declarations. The library (class model and classpath)
+ * answers first; a name it lacks that a declared file has is answered with a stub of that file's top-level type,
+ * added to the compile as a source ({@link StubWriter}), just as the stock compiler adds a source it finds by name on
+ * its source path. The compile's own classes never get here (the compiler looks in its own unit first), so an open
+ * buffer always wins over a declaration of the same name, and a declaration read from one of the compile's own files
+ * is ignored. A stub's messages go to an error collector of its own and are never shown: a stub is not a buffer.
+ * One instance per compile unit, so each compile builds the stubs it needs and lets them go with it.
+ */
+public final class ProjectResolver extends ClassNodeResolver {
+    private static final String STUB_SCHEME = "groovymcp-declarations:";
+
+    private final ClassNodeResolver library;
+    private final ProjectDeclarations project;
+    private final Set<String> ownUris;
+    private final Map<String, SourceUnit> stubs = new HashMap<>();
+
+    public ProjectResolver(ClassNodeResolver library, ProjectDeclarations project, Set<String> ownUris) {
+        this.library = library;
+        this.project = project;
+        this.ownUris = ownUris;
+    }
+
+    /** Whether a compiler source is a stub of a declaration rather than a buffer. */
+    public static boolean isStub(String sourceName) {
+        return sourceName != null && sourceName.startsWith(STUB_SCHEME);
+    }
+
+    @Override
+    public LookupResult findClassNode(String name, CompilationUnit compilationUnit) {
+        LookupResult found = library.resolveName(name, compilationUnit);
+        if (found != null) {
+            return found;
+        }
+        ProjectDeclarations.Entry e = project.find(name, ownUris);
+        if (e == null) {
+            return null;
+        }
+        SourceUnit stub = stubs.get(e.qualifiedName);
+        if (stub == null) {
+            stub = new SourceUnit(STUB_SCHEME + e.qualifiedName, StubWriter.write(e.file, e.type),
+                    compilationUnit.getConfiguration(), compilationUnit.getClassLoader(),
+                    new ErrorCollector(compilationUnit.getConfiguration()));
+            stubs.put(e.qualifiedName, stub);
+            compilationUnit.addSource(stub);
+            return new LookupResult(stub, null);
+        }
+        if (stub.getAST() == null) {
+            return new LookupResult(stub, null); // still queued: the compiler brings it in before it goes on
+        }
+        // already compiled in: answer with its class, never the source again (that would ask for it once more)
+        for (ClassNode cn : stub.getAST().getClasses()) {
+            if (cn.getName().equals(name)) {
+                return new LookupResult(null, cn);
+            }
+        }
+        return null;
+    }
+}

@@ -3,8 +3,9 @@ import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/errors.js";
 import { engineFilesPresent, locateEngineFiles } from "../workspace/node.js";
+import { readSmallRegularFile } from "./bounded-read.js";
 import { classify } from "./classify.js";
-import { EnginePool, LINT_CALL_TIMEOUT_MS } from "./engine-pool.js";
+import { EnginePool, LINT_CALL_TIMEOUT_MS, type DeclarationSource } from "./engine-pool.js";
 import type { EngineFileResult } from "./engine-result.js";
 import type { UnitCompiler } from "./unit-compiler.js";
 import { packageVersion } from "../version.js";
@@ -50,6 +51,18 @@ function readJavaDeclarations(paths: readonly string[], packages: Set<string>, t
       if (pkg !== null) types.add(`${pkg}.${m[1]!}`);
     }
   }
+}
+
+/** The tree's Groovy files (stdin's text included) and Java sources, read again one at a time for their declarations. */
+function declarationSources(files: readonly LintFile[], javaPaths: readonly string[]): DeclarationSource[] {
+  const readOrSkip = (path: string) => (): string | undefined => {
+    const read = readSmallRegularFile(path);
+    return read.ok ? read.text : undefined;
+  };
+  return [
+    ...files.map((f): DeclarationSource => ({ uri: pathToFileURL(f.path).href, language: "groovy", read: f.text !== undefined ? () => f.text : readOrSkip(f.path) })),
+    ...javaPaths.map((path): DeclarationSource => ({ uri: pathToFileURL(path).href, language: "java", read: readOrSkip(path) })),
+  ];
 }
 
 /** Reads every file once to decide its kind and package; the texts are not kept (workers read them again). */
@@ -242,11 +255,13 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
   const packages = new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null));
   const javaTypes = new Set<string>();
-  readJavaDeclarations(await discoverJavaSources(paths, cwd), packages, javaTypes);
+  const javaPaths = await discoverJavaSources(paths, cwd);
+  readJavaDeclarations(javaPaths, packages, javaTypes);
   // The first engine starts now; its buffer cap decides how large a unit may be.
   const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`));
   try {
     const cap = prepared.length === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
+    if (prepared.length > 0) await pool.shareDeclarations(declarationSources(prepared, javaPaths));
     let units = groupUnits(prepared, cap);
     if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
     const split = units.some((u) => u.split);

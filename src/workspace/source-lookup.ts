@@ -24,6 +24,11 @@ export interface SourceLookupOptions {
   readonly maxRounds?: number;
   /** File reads attempted per call, found or not. */
   readonly maxReadsPerCall?: number;
+  /**
+   * Milliseconds the lookups of one call may take (0: no bound): past it no more files are read and the call runs
+   * on what it has, so looking up never takes the call past its own time limit.
+   */
+  readonly maxMillisPerCall?: number;
 }
 
 export interface LookupOutcome {
@@ -95,6 +100,7 @@ export class SourceLookup {
   private readonly reader: SourceReader;
   private readonly maxRounds: number;
   private readonly maxReads: number;
+  private readonly maxMillis: number;
   /** Every `root/p/Q` stem already looked for, found or not: never read twice. */
   private readonly looked = new Set<string>();
   /** The declarations added so far, in order: a restarted engine must get them again (`declarationsToResend`). */
@@ -104,6 +110,7 @@ export class SourceLookup {
     this.reader = options.reader;
     this.maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
     this.maxReads = options.maxReadsPerCall ?? DEFAULT_READS;
+    this.maxMillis = options.maxMillisPerCall ?? 0;
   }
 
   /** The declarations to send (`projectDeclarations`) to a new engine instance. */
@@ -117,6 +124,7 @@ export class SourceLookup {
    */
   async resolveFor(engine: DeclarationsEngine, uri: string, path: string, packageName: string): Promise<LookupOutcome> {
     const roots = sourceRootsFor(path, packageName);
+    const deadline = this.maxMillis > 0 ? performance.now() + this.maxMillis : Infinity;
     const added: string[] = [];
     let reads = 0;
     let rounds = 0;
@@ -127,17 +135,17 @@ export class SourceLookup {
       const found: JsonObject[] = [];
       for (const n of names) {
         for (const fqn of n.candidates) {
-          const hit = await this.find(engine, roots, fqn, () => reads < this.maxReads && (reads++, true));
+          const hit = await this.find(engine, roots, fqn, () => reads < this.maxReads && performance.now() < deadline && (reads++, true));
           if (hit !== undefined) {
             found.push(hit.declarations);
             added.push(hit.uri);
             break;
           }
         }
-        if (reads >= this.maxReads) break;
+        if (reads >= this.maxReads || performance.now() >= deadline) break;
       }
       if (found.length === 0) {
-        bounded = reads >= this.maxReads || (truncated && names.length > 0);
+        bounded = reads >= this.maxReads || performance.now() >= deadline || (truncated && names.length > 0);
         break;
       }
       await engine.request("projectDeclarations", { mode: "add", files: found });
@@ -152,9 +160,10 @@ export class SourceLookup {
     for (const root of roots) {
       const stem = root === "" ? relative : `${root}/${relative}`;
       if (this.looked.has(stem)) continue;
-      this.looked.add(stem);
       for (const ext of EXTENSIONS) {
+        // a stem a bound stopped is not marked looked up, so a later call may still find it
         if (!mayRead()) return undefined;
+        if (ext === EXTENSIONS[EXTENSIONS.length - 1]) this.looked.add(stem);
         let file;
         try {
           file = await this.reader.readPath(stem + ext);
@@ -162,6 +171,7 @@ export class SourceLookup {
           if (e instanceof EngineArgumentError) continue; // absent, outside the root, too large: not a source here
           throw e;
         }
+        this.looked.add(stem);
         const declarations = await engine.request("declarations", {
           uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text,
         });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { confinedReader } from "../../src/confinement/confined-file.js";
+import { confinedReader } from "../../src/root-guard/confined-file.js";
 import { isJsonObject, type JsonObject } from "../../src/json/json.js";
 import { DEFAULT_LIMITS } from "../../src/limits/limits.js";
 import type { SourceReader } from "../../src/workspace/source.js";

@@ -103,6 +103,8 @@ export class SourceLookup {
   private readonly maxMillis: number;
   /** Every `root/p/Q` stem already looked for, found or not: never read twice. */
   private readonly looked = new Set<string>();
+  /** The file each class found by name came from (its canonical file: URI). */
+  private readonly sources = new Map<string, string>();
   /** The declarations added so far, in order: a restarted engine must get them again (`declarationsToResend`). */
   private readonly files: JsonObject[] = [];
 
@@ -111,6 +113,16 @@ export class SourceLookup {
     this.maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
     this.maxReads = options.maxReadsPerCall ?? DEFAULT_READS;
     this.maxMillis = options.maxMillisPerCall ?? 0;
+  }
+
+  /** The file a looked-up class (or the top-level class enclosing a nested one) was found in, or undefined. */
+  sourceOf(fqn: string): string | undefined {
+    const parts = fqn.split(".");
+    for (let n = parts.length; n > 0; n--) {
+      const uri = this.sources.get(parts.slice(0, n).join("."));
+      if (uri !== undefined) return uri;
+    }
+    return undefined;
   }
 
   /** The declarations to send (`projectDeclarations`) to a new engine instance. */
@@ -175,6 +187,7 @@ export class SourceLookup {
         const declarations = await engine.request("declarations", {
           uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text,
         });
+        this.sources.set(fqn, file.uri);
         return { uri: file.uri, declarations };
       }
     }

@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../json/json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/json.js";
 import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
 import type { EngineService } from "../engine/service/index.js";
 import { quoteClientString } from "../limits/quote-client-string.js";
@@ -43,6 +43,9 @@ export interface WorkspaceOptions {
 const LOOKUP_OPS: ReadonlySet<OperationName> = new Set<OperationName>([
   "diagnostics", "describe", "definition", "implementations", "references", "symbols", "complete", "signatures", "organizeImports", "rename",
 ]);
+
+/** Most looked-up files a definition compiles with its buffer to locate the classes it names. */
+const MAX_DEFINITION_SOURCES = 4;
 
 /** The package a source declares (its first `package` statement after comments), "" for none. */
 function packageOfText(text: string): string {
@@ -136,7 +139,35 @@ export class Workspace {
     const uri = params["uri"];
     if (typeof uri === "string" && LOOKUP_OPS.has(op)) await this.lookUpSources(uri);
     const result = await this.options.engine.request(op, params);
+    if (op === "definition" && typeof uri === "string") return (await this.definitionInSources(params, result)) as unknown as OperationResults[K];
     return result as unknown as OperationResults[K];
+  }
+
+  /**
+   * A class resolved from a looked-up file's declarations has no location in the compile (the engine answers it
+   * `external`). Its file is then compiled with the asking buffer for this one answer (opened, asked, closed: never
+   * left open, its diagnostics never asked), so the answer is the one every file open gives.
+   */
+  private async definitionInSources(params: JsonObject, result: JsonObject): Promise<JsonObject> {
+    const lookup = this.options.sourceLookup;
+    const external = result["external"];
+    if (lookup === undefined || this.options.reader === undefined || !Array.isArray(external) || external.length === 0) return result;
+    const { engine, maxOpenBuffers } = this.options;
+    const opened: string[] = [];
+    try {
+      for (const entry of external.slice(0, MAX_DEFINITION_SOURCES)) {
+        const fqn = isJsonObject(entry) ? entry["fqn"] : undefined;
+        const source = typeof fqn === "string" ? lookup.sourceOf(fqn) : undefined;
+        if (source === undefined || engine.isOpen(source) || opened.includes(source) || engine.openCount() >= maxOpenBuffers) continue;
+        const file = await this.options.reader.readFileUri(source).catch(() => undefined);
+        if (file === undefined || file.uri !== source) continue;
+        await engine.open(file.uri, file.text);
+        opened.push(file.uri);
+      }
+      return opened.length === 0 ? result : await engine.request("definition", params);
+    } finally {
+      for (const uri of opened) await engine.close(uri).catch(() => false);
+    }
   }
 
   /** Source-path resolution for the buffer's compile; an engine without the ops answers as it did before them. */

@@ -105,6 +105,7 @@ export class SourceLookup {
   private readonly looked = new Set<string>();
   /** The file each class found by name came from (its canonical file: URI). */
   private readonly sources = new Map<string, string>();
+  private readonly found = new Set<string>();
   /** The declarations added so far, in order: a restarted engine must get them again (`declarationsToResend`). */
   private readonly files: JsonObject[] = [];
 
@@ -123,6 +124,16 @@ export class SourceLookup {
       if (uri !== undefined) return uri;
     }
     return undefined;
+  }
+
+  /**
+   * A looked-up file the client has just read afresh (opened by path or uri): its declarations are replaced with
+   * the ones of that text, so a later compile that does not have it open does not see the file as it was.
+   */
+  async refresh(engine: DeclarationsEngine, uri: string, text: string): Promise<void> {
+    if (!this.found.has(uri)) return;
+    const declarations = await engine.request("declarations", { uri, language: uri.endsWith(".java") ? "java" : "groovy", text });
+    await engine.request("projectDeclarations", { mode: "add", files: [declarations] });
   }
 
   /** The declarations to send (`projectDeclarations`) to a new engine instance. */
@@ -188,6 +199,7 @@ export class SourceLookup {
           uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text,
         });
         this.sources.set(fqn, file.uri);
+        this.found.add(file.uri);
         return { uri: file.uri, declarations };
       }
     }

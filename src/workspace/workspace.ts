@@ -209,6 +209,7 @@ export class Workspace {
     }
     await this.open(source.uri, source.text);
     if (source.edit === true) this.edits.add(source.uri);
+    else await this.options.sourceLookup?.refresh(this.options.engine, source.uri, source.text);
     return source.uri;
   }
 }

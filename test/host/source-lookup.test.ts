@@ -134,4 +134,17 @@ suite(title, () => {
     expect(reply.isError).toBe(true);
     expect(reply.content[0]!.text).toMatch(/inside the root/);
   });
+
+  it("re-reads a looked-up file's declarations when the client opens it again after it changed on disk", async () => {
+    const s = await server();
+    const coupon = join(root, "src/main/groovy/shop/Coupon.groovy");
+    writeFileSync(coupon, "package shop\n\nclass Coupon {\n    String code\n}\n");
+    const uri = "groovy-buffer:uses-coupon";
+    const text = "package shop\n\nimport groovy.transform.CompileStatic\n\n@CompileStatic\nclass Till {\n    int size(Coupon c) { c.code.length() + c.uses }\n}\n";
+    expect(JSON.stringify(await call(s, "groovy_diagnostics", { text, uri }))).toMatch(/No such property: uses/);
+    writeFileSync(coupon, "package shop\n\nclass Coupon {\n    String code\n    int uses\n}\n");
+    await call(s, "groovy_diagnostics", { path: "src/main/groovy/shop/Coupon.groovy" });
+    await call(s, "groovy_close", { uri: pathToFileURL(coupon).href });
+    expect((await call(s, "groovy_diagnostics", { uri }))["errorCount"]).toBe(0);
+  });
 });

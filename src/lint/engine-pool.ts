@@ -39,6 +39,8 @@ interface Slot {
  */
 export class EnginePool {
   private readonly slots: Slot[] = [];
+  /** The tree's declarations every engine holds (empty: none). */
+  private declarations: readonly JsonObject[] = [];
 
   /** Engines start on their first unit, except the first, which starts at once (see bufferCap). */
   constructor(size: number, classpathJars: readonly string[], log: (line: string) => void) {
@@ -99,7 +101,24 @@ export class EnginePool {
     const files = found.filter((f): f is JsonObject => f !== undefined);
     if (files.length === 0) return 0;
     await Promise.all(this.slots.map((slot) => slot.workspace.setProjectDeclarations(files)));
+    this.declarations = files;
     return files.length;
+  }
+
+  /**
+   * Runs `work` once more on `compiler`'s engine without the project model, then gives the model back: a unit the
+   * engine fails with the tree's declarations is still checked (with the errors it would have had before the model)
+   * rather than not at all. False when there is no model to leave out.
+   */
+  async withoutDeclarations<T>(compiler: UnitCompiler, work: () => Promise<T>): Promise<{ done: true; value: T } | { done: false }> {
+    const slot = this.slots.find((s) => s.compiler === compiler);
+    if (slot === undefined || this.declarations.length === 0) return { done: false };
+    await slot.workspace.setProjectDeclarations([]);
+    try {
+      return { done: true, value: await work() };
+    } finally {
+      await slot.workspace.setProjectDeclarations(this.declarations);
+    }
   }
 
   /** The most buffers one unit may open: known once the first engine is up (it rejects if the engine cannot run). */

@@ -191,9 +191,23 @@ async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known:
   await pool.forEach(order, async ({ u, i }, compiler) => {
     try {
       results[i] = await lintOneUnit(u, compiler, known);
-    } catch (error) {
-      if (error instanceof EngineUnavailableError || error instanceof LintUsageError) throw error;
+    } catch (first) {
+      if (first instanceof EngineUnavailableError || first instanceof LintUsageError) throw first;
+      let error: unknown = first;
       const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+      try {
+        // a unit past the time limit would only run past it again
+        const again = first instanceof EngineTimeoutError ? { done: false as const } : await pool.withoutDeclarations(compiler, () => lintOneUnit(u, compiler, known));
+        if (again.done) {
+          process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)} with the rest of the tree's declarations; it was checked without them\n`);
+          results[i] = again.value;
+          progress.advance(u.files.length);
+          return;
+        }
+      } catch (retry) {
+        if (retry instanceof EngineUnavailableError || retry instanceof LintUsageError) throw retry;
+        error = retry;
+      }
       process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
       results[i] = u.files.map((f) => engineFailure(f, error));
     }

@@ -195,9 +195,13 @@ export class SourceLookup {
           throw e;
         }
         this.looked.add(stem);
-        const declarations = await engine.request("declarations", {
-          uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text,
-        });
+        let declarations: JsonObject;
+        try {
+          declarations = await engine.request("declarations", { uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text });
+        } catch (e) {
+          if (e instanceof EngineArgumentError) return undefined; // found, but not readable as source (nested too deep)
+          throw e;
+        }
         this.sources.set(fqn, file.uri);
         this.found.add(file.uri);
         return { uri: file.uri, declarations };

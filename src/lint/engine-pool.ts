@@ -1,4 +1,5 @@
 import { EngineUnavailableError } from "../engine/core/errors.js";
+import type { JsonObject } from "../json/json.js";
 import { DEFAULT_LIMITS, type Limits } from "../limits/limits.js";
 import { createWorkspace, type EngineWorkspace } from "../workspace/index.js";
 import { nodeSpawn } from "../workspace/node.js";
@@ -20,6 +21,13 @@ export const LINT_CALL_TIMEOUT_MS = 300_000;
  */
 const LINT_LIMITS: Limits = { ...DEFAULT_LIMITS, callTimeoutMs: LINT_CALL_TIMEOUT_MS, maxOpenBuffers: MAX_UNIT_FILES };
 
+/** A file of the tree whose declarations every unit sees; `read` gives its text, undefined when it cannot be read. */
+export interface DeclarationSource {
+  readonly uri: string;
+  readonly language: "groovy" | "java";
+  readonly read: () => string | undefined;
+}
+
 interface Slot {
   readonly workspace: EngineWorkspace;
   readonly compiler: UnitCompiler;
@@ -32,6 +40,8 @@ interface Slot {
  */
 export class EnginePool {
   private readonly slots: Slot[] = [];
+  /** The tree's declarations every engine holds (empty: none). */
+  private declarations: readonly JsonObject[] = [];
 
   /** Engines start on their first unit, except the first, which starts at once (see bufferCap). */
   constructor(size: number, classpathJars: readonly string[], log: (line: string) => void, jenkinsCatalog?: JenkinsCatalog) {
@@ -63,6 +73,53 @@ export class EnginePool {
       }),
     );
     if (unavailable !== undefined) throw unavailable;
+  }
+
+  /**
+   * The project model (issue: lint sees the whole tree): every engine reads the declarations of a share of
+   * `sources`, and every engine then holds all of them, so each unit resolves the classes the rest of the tree
+   * declares while it compiles only its own files. The engine stack keeps them across restarts. A file whose
+   * declarations cannot be read is left out (its unit reports it).
+   */
+  async shareDeclarations(sources: readonly DeclarationSource[]): Promise<number> {
+    const found: (JsonObject | undefined)[] = new Array(sources.length);
+    let next = 0;
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        while (next < sources.length) {
+          const at = next++;
+          const source = sources[at]!;
+          const text = source.read();
+          if (text === undefined) continue;
+          try {
+            found[at] = await slot.workspace.declarationsOf(source.language, text, source.uri);
+          } catch (error) {
+            if (error instanceof EngineUnavailableError) throw error;
+          }
+        }
+      }),
+    );
+    const files = found.filter((f): f is JsonObject => f !== undefined);
+    if (files.length === 0) return 0;
+    await Promise.all(this.slots.map((slot) => slot.workspace.setProjectDeclarations(files)));
+    this.declarations = files;
+    return files.length;
+  }
+
+  /**
+   * Runs `work` once more on `compiler`'s engine without the project model, then gives the model back: a unit the
+   * engine fails with the tree's declarations is still checked (with the errors it would have had before the model)
+   * rather than not at all. False when there is no model to leave out.
+   */
+  async withoutDeclarations<T>(compiler: UnitCompiler, work: () => Promise<T>): Promise<{ done: true; value: T } | { done: false }> {
+    const slot = this.slots.find((s) => s.compiler === compiler);
+    if (slot === undefined || this.declarations.length === 0) return { done: false };
+    await slot.workspace.setProjectDeclarations([]);
+    try {
+      return { done: true, value: await work() };
+    } finally {
+      await slot.workspace.setProjectDeclarations(this.declarations);
+    }
   }
 
   /** The most buffers one unit may open: known once the first engine is up (it rejects if the engine cannot run). */

@@ -3,8 +3,9 @@ import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/errors.js";
 import { engineFilesPresent, locateEngineFiles } from "../workspace/node.js";
+import { readSmallRegularFile } from "./bounded-read.js";
 import { classify } from "./classify.js";
-import { EnginePool, LINT_CALL_TIMEOUT_MS } from "./engine-pool.js";
+import { EnginePool, LINT_CALL_TIMEOUT_MS, type DeclarationSource } from "./engine-pool.js";
 import type { EngineFileResult } from "./engine-result.js";
 import { loadJenkinsCatalog } from "./jenkins-catalog.js";
 import type { UnitCompiler } from "./unit-compiler.js";
@@ -51,6 +52,18 @@ function readJavaDeclarations(paths: readonly string[], packages: Set<string>, t
       if (pkg !== null) types.add(`${pkg}.${m[1]!}`);
     }
   }
+}
+
+/** The tree's Groovy files (stdin's text included) and Java sources, read again one at a time for their declarations. */
+function declarationSources(files: readonly LintFile[], javaPaths: readonly string[]): DeclarationSource[] {
+  const readOrSkip = (path: string) => (): string | undefined => {
+    const read = readSmallRegularFile(path);
+    return read.ok ? read.text : undefined;
+  };
+  return [
+    ...files.map((f): DeclarationSource => ({ uri: pathToFileURL(f.path).href, language: "groovy", read: f.text !== undefined ? () => f.text : readOrSkip(f.path) })),
+    ...javaPaths.map((path): DeclarationSource => ({ uri: pathToFileURL(path).href, language: "java", read: readOrSkip(path) })),
+  ];
 }
 
 /** Reads every file once to decide its kind and package; the texts are not kept (workers read them again). */
@@ -172,9 +185,23 @@ async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known:
   await pool.forEach(order, async ({ u, i }, compiler) => {
     try {
       results[i] = await lintOneUnit(u, compiler, known);
-    } catch (error) {
-      if (error instanceof EngineUnavailableError || error instanceof LintUsageError) throw error;
+    } catch (first) {
+      if (first instanceof EngineUnavailableError || first instanceof LintUsageError) throw first;
+      let error: unknown = first;
       const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+      try {
+        // a unit past the time limit would only run past it again
+        const again = first instanceof EngineTimeoutError ? { done: false as const } : await pool.withoutDeclarations(compiler, () => lintOneUnit(u, compiler, known));
+        if (again.done) {
+          process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)} with the rest of the tree's declarations; it was checked without them\n`);
+          results[i] = again.value;
+          progress.advance(u.files.length);
+          return;
+        }
+      } catch (retry) {
+        if (retry instanceof EngineUnavailableError || retry instanceof LintUsageError) throw retry;
+        error = retry;
+      }
       process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
       results[i] = u.files.map((f) => engineFailure(f, error));
     }
@@ -239,11 +266,13 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
   const packages = new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null));
   const javaTypes = new Set<string>();
-  readJavaDeclarations(await discoverJavaSources(paths, cwd), packages, javaTypes);
+  const javaPaths = await discoverJavaSources(paths, cwd);
+  readJavaDeclarations(javaPaths, packages, javaTypes);
   // The first engine starts now; its buffer cap decides how large a unit may be.
   const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`), jenkinsCatalog);
   try {
     const cap = prepared.length === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
+    if (prepared.length > 0) await pool.shareDeclarations(declarationSources(prepared, javaPaths));
     let units = groupUnits(prepared, cap);
     if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
     const split = units.some((u) => u.split);

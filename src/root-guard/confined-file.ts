@@ -1,6 +1,6 @@
 import { constants as fsConstants } from "node:fs";
 import { lstat, open, readlink, realpath, type FileHandle } from "node:fs/promises";
-import { isAbsolute, resolve, sep } from "node:path";
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { EngineArgumentError } from "../engine/core/errors.js";
 import type { Limits } from "../limits/limits.js";
@@ -229,5 +229,13 @@ export function confinedReader(root: Root, limits: Limits): SourceReader {
     readPath: (path) => readConfinedFile(root, path, limits),
     readFileUri: async (uri) => readConfinedFile(root, filePathFromUri(uri, limits), limits, uri),
     canonicalFileUri: (uri) => canonicalFileUri(root, uri, limits),
+    rootRelativePath: (uri) => {
+      try {
+        const path = fileURLToPath(uri);
+        return isInside(root.real, path) ? relative(root.real, path).split(sep).join("/") : undefined;
+      } catch {
+        return undefined;
+      }
+    },
   };
 }

@@ -5,6 +5,7 @@ import {
 } from "../engine/service/index.js";
 import type { Limits } from "../limits/limits.js";
 import type { SourceReader } from "./source.js";
+import { SourceLookup } from "./source-lookup.js";
 import { Workspace, type WorkspaceOptions } from "./workspace.js";
 
 /** Which front end the workspace serves: it decides containment's words, the budget, the warm-up and file reads. */
@@ -35,13 +36,15 @@ interface Profile {
   readonly closeHint?: string;
   readonly openFiles?: WorkspaceOptions["openFiles"];
   readonly argumentCheck?: WorkspaceOptions["argumentCheck"];
+  /** Classes a buffer's compile cannot resolve are looked up by name through the reader (the server under --root). */
+  readonly sourceLookup?: boolean;
 }
 
 const SERVER_NO_READER = "the server was started without --root, so it cannot read files; pass the source as text instead";
 
 const PROFILES: Readonly<Record<WorkspaceProfile, Profile>> = {
   // every call comes through a tool whose input schema (generated from the operation table) has checked it
-  server: { budget: true, noReaderMessage: SERVER_NO_READER, closeHint: "close one with groovy_close first", argumentCheck: "schema" },
+  server: { budget: true, noReaderMessage: SERVER_NO_READER, closeHint: "close one with groovy_close first", argumentCheck: "schema", sourceLookup: true },
   // the server's own stack, so a healthy check means a healthy server
   check: { budget: true, noReaderMessage: SERVER_NO_READER, closeHint: "close one with groovy_close first" },
   // its messages reach the report (the depth error) and stderr (a unit that crashed), never a tool call; lint opens
@@ -144,6 +147,10 @@ export function createWorkspace(options: CreateWorkspaceOptions): EngineWorkspac
     ...(profile.closeHint === undefined ? {} : { closeHint: profile.closeHint }),
     ...(profile.openFiles === undefined ? {} : { openFiles: profile.openFiles }),
     ...(profile.argumentCheck === undefined ? {} : { argumentCheck: profile.argumentCheck }),
+    // half the call limit, so the call itself still has the other half
+    ...(profile.sourceLookup === true && options.reader !== undefined
+      ? { sourceLookup: new SourceLookup({ reader: options.reader, maxMillisPerCall: Math.floor(limits.callTimeoutMs / 2) }) }
+      : {}),
   };
   return new EngineWorkspace(workspace, engine, contained, warmUp);
 }

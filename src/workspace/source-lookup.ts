@@ -24,6 +24,11 @@ export interface SourceLookupOptions {
   readonly maxRounds?: number;
   /** File reads attempted per call, found or not. */
   readonly maxReadsPerCall?: number;
+  /**
+   * Milliseconds the lookups of one call may take (0: no bound): past it no more files are read and the call runs
+   * on what it has, so looking up never takes the call past its own time limit.
+   */
+  readonly maxMillisPerCall?: number;
 }
 
 export interface LookupOutcome {
@@ -95,8 +100,12 @@ export class SourceLookup {
   private readonly reader: SourceReader;
   private readonly maxRounds: number;
   private readonly maxReads: number;
+  private readonly maxMillis: number;
   /** Every `root/p/Q` stem already looked for, found or not: never read twice. */
   private readonly looked = new Set<string>();
+  /** The file each class found by name came from (its canonical file: URI). */
+  private readonly sources = new Map<string, string>();
+  private readonly found = new Set<string>();
   /** The declarations added so far, in order: a restarted engine must get them again (`declarationsToResend`). */
   private readonly files: JsonObject[] = [];
 
@@ -104,6 +113,27 @@ export class SourceLookup {
     this.reader = options.reader;
     this.maxRounds = options.maxRounds ?? DEFAULT_ROUNDS;
     this.maxReads = options.maxReadsPerCall ?? DEFAULT_READS;
+    this.maxMillis = options.maxMillisPerCall ?? 0;
+  }
+
+  /** The file a looked-up class (or the top-level class enclosing a nested one) was found in, or undefined. */
+  sourceOf(fqn: string): string | undefined {
+    const parts = fqn.split(".");
+    for (let n = parts.length; n > 0; n--) {
+      const uri = this.sources.get(parts.slice(0, n).join("."));
+      if (uri !== undefined) return uri;
+    }
+    return undefined;
+  }
+
+  /**
+   * A looked-up file the client has just read afresh (opened by path or uri): its declarations are replaced with
+   * the ones of that text, so a later compile that does not have it open does not see the file as it was.
+   */
+  async refresh(engine: DeclarationsEngine, uri: string, text: string): Promise<void> {
+    if (!this.found.has(uri)) return;
+    const declarations = await engine.request("declarations", { uri, language: uri.endsWith(".java") ? "java" : "groovy", text });
+    await engine.request("projectDeclarations", { mode: "add", files: [declarations] });
   }
 
   /** The declarations to send (`projectDeclarations`) to a new engine instance. */
@@ -117,6 +147,7 @@ export class SourceLookup {
    */
   async resolveFor(engine: DeclarationsEngine, uri: string, path: string, packageName: string): Promise<LookupOutcome> {
     const roots = sourceRootsFor(path, packageName);
+    const deadline = this.maxMillis > 0 ? performance.now() + this.maxMillis : Infinity;
     const added: string[] = [];
     let reads = 0;
     let rounds = 0;
@@ -127,17 +158,17 @@ export class SourceLookup {
       const found: JsonObject[] = [];
       for (const n of names) {
         for (const fqn of n.candidates) {
-          const hit = await this.find(engine, roots, fqn, () => reads < this.maxReads && (reads++, true));
+          const hit = await this.find(engine, roots, fqn, () => reads < this.maxReads && performance.now() < deadline && (reads++, true));
           if (hit !== undefined) {
             found.push(hit.declarations);
             added.push(hit.uri);
             break;
           }
         }
-        if (reads >= this.maxReads) break;
+        if (reads >= this.maxReads || performance.now() >= deadline) break;
       }
       if (found.length === 0) {
-        bounded = reads >= this.maxReads || (truncated && names.length > 0);
+        bounded = reads >= this.maxReads || performance.now() >= deadline || (truncated && names.length > 0);
         break;
       }
       await engine.request("projectDeclarations", { mode: "add", files: found });
@@ -152,9 +183,10 @@ export class SourceLookup {
     for (const root of roots) {
       const stem = root === "" ? relative : `${root}/${relative}`;
       if (this.looked.has(stem)) continue;
-      this.looked.add(stem);
       for (const ext of EXTENSIONS) {
+        // a stem a bound stopped is not marked looked up, so a later call may still find it
         if (!mayRead()) return undefined;
+        if (ext === EXTENSIONS[EXTENSIONS.length - 1]) this.looked.add(stem);
         let file;
         try {
           file = await this.reader.readPath(stem + ext);
@@ -162,9 +194,16 @@ export class SourceLookup {
           if (e instanceof EngineArgumentError) continue; // absent, outside the root, too large: not a source here
           throw e;
         }
-        const declarations = await engine.request("declarations", {
-          uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text,
-        });
+        this.looked.add(stem);
+        let declarations: JsonObject;
+        try {
+          declarations = await engine.request("declarations", { uri: file.uri, language: ext === ".java" ? "java" : "groovy", text: file.text });
+        } catch (e) {
+          if (e instanceof EngineArgumentError) return undefined; // found, but not readable as source (nested too deep)
+          throw e;
+        }
+        this.sources.set(fqn, file.uri);
+        this.found.add(file.uri);
         return { uri: file.uri, declarations };
       }
     }

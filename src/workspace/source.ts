@@ -19,6 +19,8 @@ export interface SourceReader {
   readFileUri(uri: string): Promise<SourceFile>;
   /** The buffer URI a client's file: URI names (realpath inside the root), or undefined. */
   canonicalFileUri(uri: string): Promise<string | undefined>;
+  /** The `/`-separated path of a canonical file: URI relative to the root (where source lookups start), or undefined. */
+  rootRelativePath?(uri: string): string | undefined;
 }
 
 export const BUFFER_SCHEME = "groovy-buffer:";
@@ -43,8 +45,8 @@ export function hasSource(args: SourceArguments): boolean {
 
 /** Where a call's source comes from, once resolved. */
 export type ResolvedSource =
-  /** New content for a buffer: open (or replace) it first. */
-  | { readonly kind: "content"; readonly uri: string; readonly text: string }
+  /** New content for a buffer: open (or replace) it first. `edit`: the client's unsaved text of the file `uri`. */
+  | { readonly kind: "content"; readonly uri: string; readonly text: string; readonly edit?: boolean }
   /** A buffer that must already be open. */
   | { readonly kind: "open-buffer"; readonly uri: string };
 
@@ -56,8 +58,8 @@ export interface ResolveOptions {
 }
 
 /**
- * Resolves `text` (+ optional groovy-buffer `uri`), `path`, or `uri` alone (an open buffer, or a file: URI the
- * reader reads). Files are read fresh on every call.
+ * Resolves `text` (+ optional groovy-buffer `uri`, or a file: `uri` under the root whose unsaved edit it is),
+ * `path`, or `uri` alone (an open buffer, or a file: URI the reader reads). Files are read fresh on every call.
  */
 export async function resolveSource(args: SourceArguments, options: ResolveOptions): Promise<ResolvedSource> {
   const { text, path, uri } = args;
@@ -69,8 +71,17 @@ export async function resolveSource(args: SourceArguments, options: ResolveOptio
       throw new EngineArgumentError(`text is longer than the source limit of ${options.maxSourceChars} characters (${text.length})`);
     }
     const bufferUri = uri ?? DEFAULT_BUFFER_URI;
+    if (bufferUri.startsWith("file:")) {
+      // an unsaved edit of a file under the root: the buffer takes the file's canonical name, so it shadows the file
+      if (options.reader === undefined) throw new EngineArgumentError(options.noReaderMessage);
+      const canonical = await options.reader.canonicalFileUri(bufferUri);
+      if (canonical === undefined) {
+        throw new EngineArgumentError(`with text, a file: uri must name an existing file inside the root (got ${quoteClientString(bufferUri)})`);
+      }
+      return { kind: "content", uri: canonical, text, edit: true };
+    }
     if (!isBufferUri(bufferUri)) {
-      throw new EngineArgumentError(`with text, uri must use the groovy-buffer: scheme (got ${quoteClientString(bufferUri)})`);
+      throw new EngineArgumentError(`with text, uri must use the groovy-buffer: or file: scheme (got ${quoteClientString(bufferUri)})`);
     }
     checkBufferUri(bufferUri);
     return { kind: "content", uri: bufferUri, text };

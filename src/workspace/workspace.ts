@@ -1,4 +1,4 @@
-import type { JsonObject, JsonValue } from "../json/json.js";
+import { isJsonObject, type JsonObject, type JsonValue } from "../json/json.js";
 import { EngineArgumentError, EngineStateError } from "../engine/core/errors.js";
 import type { ResultCut } from "../engine/core/engine-connection.js";
 import type { EngineService } from "../engine/service/index.js";
@@ -8,6 +8,7 @@ import {
   type SourceArguments,
 } from "./operations.js";
 import { checkBufferUri, hasSource, isBufferUri, resolveSource, type SourceReader } from "./source.js";
+import type { SourceLookup } from "./source-lookup.js";
 
 export interface WorkspaceOptions {
   readonly engine: EngineService;
@@ -32,6 +33,27 @@ export interface WorkspaceOptions {
    * from the same table). Either way the workspace fills in defaults and clamps positions; it checks only once.
    */
   readonly argumentCheck?: "table" | "schema";
+  /**
+   * Source-path resolution (the MCP server under --root): before a call on a buffer, the classes its compile could
+   * not resolve are looked up by name under the root and their declarations added (src/workspace/source-lookup.ts).
+   */
+  readonly sourceLookup?: SourceLookup;
+}
+
+/** The operations whose answer depends on resolved classes: the ones a source lookup runs before. */
+const LOOKUP_OPS: ReadonlySet<OperationName> = new Set<OperationName>([
+  "diagnostics", "describe", "definition", "implementations", "references", "symbols", "complete", "signatures", "organizeImports", "rename",
+]);
+
+/** Most looked-up files a definition compiles with its buffer to locate the classes it names. */
+const MAX_DEFINITION_SOURCES = 4;
+
+/** The package a source declares (its first `package` statement after comments), "" for none. */
+function packageOfText(text: string): string {
+  // a package statement comes first, so its head is enough (and bounds the scan of an unterminated comment)
+  const head = text.slice(0, 8192).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, " ");
+  const match = /^\s*(?:@[\w.]+(?:\([^)]*\))?\s*)*package\s+([\p{L}_$][\p{L}\p{N}_$]*(?:\s*\.\s*[\p{L}_$][\p{L}\p{N}_$]*)*)/u.exec(head);
+  return match === null ? "" : match[1]!.replace(/\s+/g, "");
 }
 
 /**
@@ -41,6 +63,11 @@ export interface WorkspaceOptions {
  * EngineInternalError, EngineUnavailableError and EngineTimeoutError otherwise.
  */
 export class Workspace {
+  /** Each open buffer's package, where a source lookup for it starts. */
+  private readonly packages = new Map<string, string>();
+  /** file: buffers holding a client's unsaved edit: they shadow the file on disk until closed or replaced. */
+  private readonly edits = new Set<string>();
+
   constructor(private readonly options: WorkspaceOptions) {}
 
   /** Opens or replaces a buffer (a groovy-buffer: or file: URI) within the cap and the source limit. */
@@ -55,6 +82,20 @@ export class Workspace {
       throw new EngineStateError(`too many open buffers (the limit is ${maxOpenBuffers}); ${this.options.closeHint ?? "close one first"}`);
     }
     await engine.open(uri, text);
+    this.packages.set(uri, packageOfText(text));
+  }
+
+  /** A file's declarations (the engine's `declarations` op: read, never compiled, nothing opened). */
+  async declarationsOf(language: "groovy" | "java", text: string, uri?: string): Promise<JsonObject> {
+    return this.options.engine.request("declarations", uri === undefined ? { language, text } : { language, text, uri });
+  }
+
+  /**
+   * Sets the tree's declarations every later compile resolves from (`projectDeclarations`). The engine stack keeps
+   * them and gives them to every instance it starts after a restart, as it does its settings.
+   */
+  async setProjectDeclarations(files: readonly JsonObject[]): Promise<void> {
+    await this.options.engine.request("projectDeclarations", { files: [...files] });
   }
 
   /** Drops a buffer; false when it was not open. A file: URI is matched by its canonical form. */
@@ -63,8 +104,11 @@ export class Workspace {
     if (!isBufferUri(uri) && uri.startsWith("file:") && this.options.reader !== undefined) {
       target = (await this.options.reader.canonicalFileUri(uri)) ?? uri;
     }
+    this.edits.delete(target);
     if (!this.options.engine.isOpen(target)) return false;
-    return this.options.engine.close(target);
+    const closed = await this.options.engine.close(target);
+    this.packages.delete(target);
+    return closed;
   }
 
   isOpen(uri: string): boolean {
@@ -93,8 +137,50 @@ export class Workspace {
     if (Array.isArray(uris)) {
       for (const uri of uris) if (typeof uri === "string") this.requireOpen(uri);
     }
+    const uri = params["uri"];
+    if (typeof uri === "string" && LOOKUP_OPS.has(op)) await this.lookUpSources(uri);
     const result = await this.options.engine.request(op, params, cut);
+    if (op === "definition" && typeof uri === "string") return (await this.definitionInSources(params, result)) as unknown as OperationResults[K];
     return result as unknown as OperationResults[K];
+  }
+
+  /**
+   * A class resolved from a looked-up file's declarations has no location in the compile (the engine answers it
+   * `external`). Its file is then compiled with the asking buffer for this one answer (opened, asked, closed: never
+   * left open, its diagnostics never asked), so the answer is the one every file open gives.
+   */
+  private async definitionInSources(params: JsonObject, result: JsonObject): Promise<JsonObject> {
+    const lookup = this.options.sourceLookup;
+    const external = result["external"];
+    if (lookup === undefined || this.options.reader === undefined || !Array.isArray(external) || external.length === 0) return result;
+    const { engine, maxOpenBuffers } = this.options;
+    const opened: string[] = [];
+    try {
+      for (const entry of external.slice(0, MAX_DEFINITION_SOURCES)) {
+        const fqn = isJsonObject(entry) ? entry["fqn"] : undefined;
+        const source = typeof fqn === "string" ? lookup.sourceOf(fqn) : undefined;
+        if (source === undefined || engine.isOpen(source) || opened.includes(source) || engine.openCount() >= maxOpenBuffers) continue;
+        const file = await this.options.reader.readFileUri(source).catch(() => undefined);
+        if (file === undefined || file.uri !== source) continue;
+        await engine.open(file.uri, file.text);
+        opened.push(file.uri);
+      }
+      return opened.length === 0 ? result : await engine.request("definition", params);
+    } finally {
+      for (const uri of opened) await engine.close(uri).catch(() => false);
+    }
+  }
+
+  /** Source-path resolution for the buffer's compile; an engine without the ops answers as it did before them. */
+  private async lookUpSources(uri: string): Promise<void> {
+    const lookup = this.options.sourceLookup;
+    if (lookup === undefined) return;
+    const path = uri.startsWith("file:") ? this.options.reader?.rootRelativePath?.(uri) : undefined;
+    try {
+      await lookup.resolveFor(this.options.engine, uri, path ?? "", this.packages.get(uri) ?? "");
+    } catch (error) {
+      if (!(error instanceof EngineArgumentError || error instanceof EngineStateError)) throw error;
+    }
   }
 
   private requireOpen(uri: string): void {
@@ -117,7 +203,14 @@ export class Workspace {
       this.requireOpen(source.uri);
       return source.uri;
     }
+    if (source.edit !== true && this.edits.has(source.uri)) {
+      // the file read afresh is not what the client asks about while its unsaved edit is open
+      if (this.options.engine.isOpen(source.uri)) return source.uri;
+      this.edits.delete(source.uri); // lost with an engine restart: the file as it is on disk, then
+    }
     await this.open(source.uri, source.text);
+    if (source.edit === true) this.edits.add(source.uri);
+    else await this.options.sourceLookup?.refresh(this.options.engine, source.uri, source.text);
     return source.uri;
   }
 }

@@ -160,4 +160,25 @@ describe("RecoveringEngine with a fake spawn", () => {
     expect((await legacy.request("info", {}))["op"]).toBe("info");
     expect(quiet).toEqual([]);
   });
+
+  it("gives every new instance the project model it held, merged as the engine merges it, before the buffers", async () => {
+    const fake = new FakeEngines();
+    const engine = new RecoveringEngine({ spawn: fake.spawn, settings: { maxOpenBuffers: 7 } });
+    await engine.open("groovy-buffer:a", "x");
+    await engine.request("projectDeclarations", { files: [{ uri: "file:///p/A.groovy", v: 1 }, { uri: "file:///p/B.groovy" }] });
+    await engine.request("projectDeclarations", { mode: "add", files: [{ uri: "file:///p/A.groovy", v: 2 }, { uri: "file:///p/C.java" }] });
+    fake.trapNext = true;
+    await engine.request("info", {}).catch(() => undefined);
+    await engine.request("info", {});
+    const second = fake.calls.filter((c) => c.instance === 2);
+    expect(second.map((c) => c.op)).toEqual(["configure", "projectDeclarations", "open", "info"]);
+    expect(second[1]!.params).toEqual({ files: [{ uri: "file:///p/A.groovy", v: 2 }, { uri: "file:///p/B.groovy" }, { uri: "file:///p/C.java" }] });
+
+    // replaced by an empty model: a later instance gets none
+    await engine.request("projectDeclarations", { files: [] });
+    fake.trapNext = true;
+    await engine.request("info", {}).catch(() => undefined);
+    await engine.request("info", {});
+    expect(fake.calls.filter((c) => c.instance === 3).map((c) => c.op)).toEqual(["configure", "open", "info"]);
+  });
 });

@@ -121,6 +121,14 @@ export class ContainedEngine implements EngineService {
   }
 
   async request(op: string, params: JsonObject, cut?: ResultCut): Promise<JsonObject> {
+    const text = params["text"];
+    if (op === "declarations" && typeof text === "string" && this.maxNestingDepth > 0) {
+      // read by the same parser as a compile, so the same depth keeps it out
+      const deep = deepestNesting(text, this.maxNestingDepth);
+      if (deep !== undefined && deep.depth > this.maxNestingDepth) {
+        throw new EngineArgumentError(`the source nests brackets deeper than ${this.maxNestingDepth} levels, so its declarations are not read`);
+      }
+    }
     const uri = typeof params["uri"] === "string" ? params["uri"] : undefined;
     if (uri !== undefined) {
       const aside = this.setAside.get(uri);

@@ -1,4 +1,4 @@
-import type { JsonObject } from "../../json/json.js";
+import { isJsonObject, type JsonObject } from "../../json/json.js";
 import type { EngineConnection, ResultCut, SpawnEngine } from "../core/engine-connection.js";
 import type { EngineService } from "./engine-service.js";
 import { quoteClientString } from "../../limits/quote-client-string.js";
@@ -33,6 +33,11 @@ export class RecoveringEngine implements EngineService {
   private shutDown = false;
   /** The current instance's answer to `settings` (undefined: none sent, or an engine build without `configure`). */
   private accepted: JsonObject | undefined;
+  /**
+   * The project model the instance holds (every `projectDeclarations` it accepted, merged as the engine merges
+   * them): state of the instance like `settings`, so a fresh instance gets it again before its buffers.
+   */
+  private declarations: JsonObject[] = [];
 
   constructor(private readonly options: RecoveringEngineOptions) {
     this.timeoutMs = options.callTimeoutMs ?? 0;
@@ -87,6 +92,13 @@ export class RecoveringEngine implements EngineService {
         if (!unknownOp) this.log(`the engine refused its settings (${error instanceof Error ? error.message.slice(0, 120) : "?"})`);
       }
     }
+    if (this.declarations.length > 0 && !signal.aborted) {
+      try {
+        await connection.request("projectDeclarations", { files: this.declarations });
+      } catch (error) {
+        this.log(`the engine refused the project's declarations after a restart (${error instanceof Error ? error.message.slice(0, 120) : "?"})`);
+      }
+    }
     for (const [uri, text] of this.buffers) {
       if (signal.aborted) break;
       try {
@@ -132,7 +144,9 @@ export class RecoveringEngine implements EngineService {
         : undefined;
     try {
       const reply = connection.request(op, params, cut);
-      return await (deadline === undefined ? reply : Promise.race([reply, deadline]));
+      const answer = await (deadline === undefined ? reply : Promise.race([reply, deadline]));
+      if (op === "projectDeclarations") this.keepDeclarations(params);
+      return answer;
     } catch (error) {
       if (error instanceof EngineTimeoutError) {
         this.log(`engine call ${op} ran past the ${this.timeoutMs} ms call time limit; restarting the engine`);
@@ -148,6 +162,21 @@ export class RecoveringEngine implements EngineService {
       throw error;
     } finally {
       if (timer !== undefined) clearTimeout(timer);
+    }
+  }
+
+  /** Mirrors what the engine now holds: `replace` (the default) sets the files, `add` replaces by `uri` or appends. */
+  private keepDeclarations(params: JsonObject): void {
+    const files = Array.isArray(params["files"]) ? params["files"].filter(isJsonObject) : [];
+    if (params["mode"] !== "add") {
+      this.declarations = [...files];
+      return;
+    }
+    for (const file of files) {
+      const uri = file["uri"];
+      const at = typeof uri === "string" ? this.declarations.findIndex((d) => d["uri"] === uri) : -1;
+      if (at >= 0) this.declarations[at] = file;
+      else this.declarations.push(file);
     }
   }
 

@@ -164,7 +164,7 @@ const TOOL_SPECS: readonly ToolSpec[] = [
     name: "groovy_tokens",
     title: "Groovy semantic tokens",
     description: () =>
-      `Semantic tokens as the compiler sees them (type, modifiers, position, length), at most ${TOKENS_PAGE_SIZE} a call, cut at a whole line (truncated: true); page on with startLine.`,
+      `Semantic tokens as the compiler sees them (type, modifiers, position, length), at most ${TOKENS_PAGE_SIZE} per call, cut at a whole line (truncated: true); page on with startLine.`,
     outputSchema: rootSchema(
       {
         tokens: arrayOf(

@@ -62,4 +62,11 @@ class PipelineShellTest {
         assertTrue(m.get(0).contains("unable to resolve class NonCPS"), String.valueOf(m));
         assertTrue(m.get(1).contains("unable to resolve class XmlSlurper"), String.valueOf(m));
     }
+
+    @Test
+    void jenkinssOwnClassesStayUnresolvedForTheHostToCallMissing() {
+        open(e, "file:///r/Jenkinsfile", "Run r = currentBuild.rawBuild\n");
+        assertEquals(java.util.Collections.singletonList("error unable to resolve class Run"),
+                messages("file:///r/Jenkinsfile"));
+    }
 }

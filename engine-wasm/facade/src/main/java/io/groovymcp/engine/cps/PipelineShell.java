@@ -34,7 +34,7 @@ public final class PipelineShell extends CompilationCustomizer {
     /**
      * Classes Jenkins's Groovy 2.4 saw through its default import of {@code groovy.util.*} and that Groovy 3 moved
      * to another package (simple name to new qualified name). A pipeline still naming them resolves to the new
-     * class, with a note ({@link #movedNote}).
+     * class.
      */
     public static final Map<String, String> MOVED;
 
@@ -48,8 +48,6 @@ public final class PipelineShell extends CompilationCustomizer {
         m.put("GroovyTestCase", "groovy.test.GroovyTestCase");
         MOVED = Collections.unmodifiableMap(m);
     }
-
-    private static final String MOVED_NOTE = "groovymcp.cps.moved";
 
     public PipelineShell() {
         super(CompilePhase.CONVERSION);
@@ -104,9 +102,7 @@ public final class PipelineShell extends CompilationCustomizer {
         }
         for (Map.Entry<String, String> e : MOVED.entrySet()) {
             if (module.getImport(e.getKey()) == null && declaresNone(module, e.getKey())) {
-                ClassNode moved = ClassHelper.make(e.getValue());
-                moved.putNodeMetaData(MOVED_NOTE, Boolean.TRUE);
-                module.addImport(e.getKey(), moved);
+                module.addImport(e.getKey(), ClassHelper.make(e.getValue()));
             }
         }
     }
@@ -118,15 +114,5 @@ public final class PipelineShell extends CompilationCustomizer {
             }
         }
         return true;
-    }
-
-    /** The note on a use of a moved class, or null when the name is not one. */
-    public static String movedNote(String simpleName) {
-        String to = MOVED.get(simpleName);
-        if (to == null) {
-            return null;
-        }
-        return simpleName + ": Jenkins's Groovy 2.4 imported groovy.util." + simpleName + " by default; Groovy 5 has it"
-                + " in package " + to.substring(0, to.lastIndexOf('.')) + " (resolved from there)";
     }
 }

@@ -108,6 +108,12 @@ export function classify(result: EngineFileResult, ctx: ClassifyContext, display
           candidates.push({ rule: "groovy/missing-dependency", message: `${name} is not on the classpath (missing dependency: package ${qualifiedPackage})`, range: d.range });
           continue;
         }
+        if (decl === undefined && ctx.kind === "jenkins" && !name.includes(".")) {
+          // Jenkins's CPS shell star-imports hudson.model.* and jenkins.model.*, which live in Jenkins itself.
+          missingNames.add(name);
+          candidates.push({ rule: "groovy/missing-dependency", message: `${name} is not on the classpath (missing dependency: the pipeline shell's imports hudson.model.* and jenkins.model.*)`, range: d.range });
+          continue;
+        }
         if (decl === undefined && ctx.kind === "gradle" && !name.includes(".")) {
           // Gradle scripts see Gradle's default imports (org.gradle.api.* and dozens more) implicitly.
           missingNames.add(name);

@@ -26,6 +26,7 @@ import org.codehaus.groovy.transform.sc.StaticCompilationVisitor;
 import org.codehaus.groovy.transform.stc.StaticTypeCheckingVisitor;
 
 import io.groovymcp.engine.classmodel.ModelClassLoader;
+import io.groovymcp.engine.cps.PipelineShell;
 import io.groovymcp.engine.classmodel.ModelClassNodeResolver;
 import io.groovymcp.engine.project.ProjectDeclarations;
 import io.groovymcp.engine.project.ProjectResolver;
@@ -84,7 +85,7 @@ public final class Compilation {
         // failing to parse at once can lose a syntax error or throw ConcurrentModificationException (seen in the
         // oracle's CorpusSweepTest). Parsing one source after another makes the JVM answer as the wasm engine does.
         cfg.getOptimizationOptions().put(CompilerConfiguration.PARALLEL_PARSE, Boolean.FALSE);
-        cfg.addCompilationCustomizers(new GrabValidation(), new SafetyCustomizer());
+        cfg.addCompilationCustomizers(new GrabValidation(), new SafetyCustomizer(), new PipelineShell());
         return cfg;
     }
 
@@ -92,9 +93,15 @@ public final class Compilation {
         Map<String, String> round = new LinkedHashMap<>(buffers);
         while (true) {
             CompilationUnit cu = newUnit(loader, resolver);
-            if (!project.isEmpty()) {
-                // a round without some buffers resolves their classes from their declarations, if the host gave them
-                cu.setClassNodeResolver(new ProjectResolver(resolver, project, new HashSet<>(round.keySet())));
+            boolean pipeline = false;
+            for (String uri : round.keySet()) {
+                pipeline |= PipelineShell.isPipeline(uri);
+            }
+            if (!project.isEmpty() || pipeline) {
+                // a round without some buffers resolves their classes from their declarations, if the host gave them;
+                // a pipeline script also sees the CPS shell's annotations, declared here since no Jenkins jar is
+                cu.setClassNodeResolver(new ProjectResolver(resolver, project, new HashSet<>(round.keySet()),
+                        pipeline ? PipelineShell.stubs() : Collections.<String, String>emptyMap()));
             }
             Map<String, SourceUnit> roundUnits = new LinkedHashMap<>();
             for (Map.Entry<String, String> e : round.entrySet()) {

@@ -27,10 +27,19 @@ public final class ProjectResolver extends ClassNodeResolver {
     private final Set<String> ownUris;
     private final Map<String, SourceUnit> stubs = new HashMap<>();
 
+    /** Qualified name to the source of a declaration-only class the compile knows without the tree (may be empty). */
+    private final Map<String, String> builtIns;
+
     public ProjectResolver(ClassNodeResolver library, ProjectDeclarations project, Set<String> ownUris) {
+        this(library, project, ownUris, java.util.Collections.<String, String>emptyMap());
+    }
+
+    public ProjectResolver(ClassNodeResolver library, ProjectDeclarations project, Set<String> ownUris,
+                           Map<String, String> builtIns) {
         this.library = library;
         this.project = project;
         this.ownUris = ownUris;
+        this.builtIns = builtIns;
     }
 
     /** Whether a compiler source is a stub of a declaration rather than a buffer. */
@@ -44,16 +53,18 @@ public final class ProjectResolver extends ClassNodeResolver {
         if (found != null) {
             return found;
         }
-        ProjectDeclarations.Entry e = project.find(name, ownUris);
-        if (e == null) {
+        String builtIn = builtIns.get(name);
+        ProjectDeclarations.Entry e = builtIn != null ? null : project.find(name, ownUris);
+        if (e == null && builtIn == null) {
             return null;
         }
-        SourceUnit stub = stubs.get(e.qualifiedName);
+        String qualifiedName = builtIn != null ? name : e.qualifiedName;
+        SourceUnit stub = stubs.get(qualifiedName);
         if (stub == null) {
-            stub = new SourceUnit(STUB_SCHEME + e.qualifiedName, StubWriter.write(e.file, e.type),
+            stub = new SourceUnit(STUB_SCHEME + qualifiedName, builtIn != null ? builtIn : StubWriter.write(e.file, e.type),
                     compilationUnit.getConfiguration(), compilationUnit.getClassLoader(),
                     new ErrorCollector(compilationUnit.getConfiguration()));
-            stubs.put(e.qualifiedName, stub);
+            stubs.put(qualifiedName, stub);
             compilationUnit.addSource(stub);
             return new LookupResult(stub, null);
         }

@@ -73,10 +73,7 @@ public final class Diagnostics {
      * {@code *.jenkinsfile}, {@code *.jenkins}.
      */
     static boolean isJenkinsfile(String uri) {
-        String base = uri.substring(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf(':')) + 1);
-        String lower = base.toLowerCase(java.util.Locale.ROOT);
-        return base.equals("Jenkinsfile") || base.startsWith("Jenkinsfile.") || lower.endsWith(".jenkinsfile")
-                || lower.endsWith(".jenkins");
+        return io.groovymcp.engine.cps.PipelineShell.isJenkinsfileName(uri);
     }
 
     public static Map<String, Object> of(String uri, SourceText text, Compilation c, List<Map<String, Object>> hints) {

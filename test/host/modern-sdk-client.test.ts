@@ -115,15 +115,15 @@ describe("the v2 TypeScript client on 2026-07-28", () => {
   });
 
   itWith(ENGINE_MISSING)(`in modern mode gets answers on a cold file of a project under --root, its classes looked up by name`, async () => {
-    const { root, cold, use, lookedUp } = writeColdProject();
+    const { root, cold, use, described } = writeColdProject();
     const connection = await connect({ pin: "2026-07-28" }, {}, ["--root", root]);
     const { client } = connection;
     try {
       const diagnostics = await client.callTool({ name: "groovy_diagnostics", arguments: { path: cold } });
       expect(diagnostics.isError).not.toBe(true);
       expect((diagnostics.structuredContent as { errorCount: number }).errorCount).toBe(0);
-      const described = await client.callTool({ name: "groovy_describe", arguments: { path: cold, ...use } });
-      expect(JSON.stringify(described.structuredContent)).toContain(lookedUp);
+      const description = await client.callTool({ name: "groovy_describe", arguments: { path: cold, ...use } });
+      expect((description.structuredContent as { markdown: string }).markdown).toContain(described);
     } finally {
       await client.close();
     }

@@ -51,14 +51,14 @@ async function exerciseEverything(client: Client): Promise<void> {
 
 describe("official MCP SDK client over stdio", () => {
   itWith(ENGINE_MISSING)("gets answers on a cold file of a project under --root, its classes looked up by name", async () => {
-    const { root, cold, use, lookedUp } = writeColdProject();
+    const { root, cold, use, described } = writeColdProject();
     const client = await connect({}, ["--root", root]);
     try {
       const diagnostics = await client.callTool({ name: "groovy_diagnostics", arguments: { path: cold } });
       expect(diagnostics.isError).not.toBe(true);
       expect((diagnostics.structuredContent as { errorCount: number }).errorCount).toBe(0);
-      const described = await client.callTool({ name: "groovy_describe", arguments: { path: cold, ...use } });
-      expect(JSON.stringify(described.structuredContent)).toContain(lookedUp);
+      const description = await client.callTool({ name: "groovy_describe", arguments: { path: cold, ...use } });
+      expect((description.structuredContent as { markdown: string }).markdown).toContain(described);
     } finally {
       await client.close();
     }

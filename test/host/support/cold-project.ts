@@ -12,10 +12,13 @@ export interface ColdProject {
   readonly root: string;
   /** The cold file, relative to the root. */
   readonly cold: string;
-  /** A position (0-based) on the use of the looked-up class in the cold file. */
+  /** A position (0-based) on the name of the looked-up class where the cold file uses it. */
   readonly use: { readonly line: number; readonly character: number };
-  /** The simple name of the class that lives in another file. */
-  readonly lookedUp: string;
+  /**
+   * What groovy_describe shows there once the class is found in the other file: its qualified name. Unresolved,
+   * it would show the bare name as written ("class LineItem").
+   */
+  readonly described: string;
 }
 
 const FILES: Record<string, string> = {
@@ -31,5 +34,5 @@ export function writeColdProject(): ColdProject {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), text);
   }
-  return { root, cold: "src/test/groovy/shop/LineItemTest.groovy", use: { line: 6, character: 30 }, lookedUp: "LineItem" };
+  return { root, cold: "src/test/groovy/shop/LineItemTest.groovy", use: { line: 6, character: 21 }, described: "class shop.LineItem" };
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { itWith } from "../support/peers.js";
-import { writeColdProject } from "./support/cold-project.js";
+import { type ColdAnswer, expectColdProjectAnswered, writeColdProject } from "./support/cold-project.js";
 
 const INSPECTOR = join(PROJECT_ROOT, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js");
 
@@ -21,12 +21,12 @@ function inspect(serverArgs: string[], inspectorArgs: string[]): SpawnSyncReturn
 }
 
 /** A tools/call of the Inspector CLI, each argument passed as --tool-arg key=value. */
-function callTool(serverArgs: string[], name: string, args: Record<string, string | number>): SpawnSyncReturns<string> {
-  const toolArgs = Object.entries(args).flatMap(([key, value]) => ["--tool-arg", `${key}=${value}`]);
+function callTool(serverArgs: string[], name: string, args: Record<string, unknown>): SpawnSyncReturns<string> {
+  const toolArgs = Object.entries(args).flatMap(([key, value]) => ["--tool-arg", `${key}=${String(value)}`]);
   return inspect(serverArgs, ["--method", "tools/call", "--tool-name", name, ...toolArgs]);
 }
 
-interface ToolResult {
+interface ToolResult extends ColdAnswer {
   content?: { text: string }[];
   isError?: boolean;
   structuredContent?: unknown;
@@ -60,13 +60,8 @@ describe("MCP Inspector CLI", () => {
     expect(r.stdout + r.stderr).not.toMatch(/output schema|outputSchema/i);
   });
 
-  itWith(ENGINE_MISSING)(`gets answers on a cold file of a project under --root, its classes looked up by name`, () => {
-    const { root, cold, use, described } = writeColdProject();
-    const diagnostics = toolResult(callTool(["--root", root], "groovy_diagnostics", { path: cold }));
-    expect(diagnostics.isError).not.toBe(true);
-    expect((diagnostics.structuredContent as { errorCount: number }).errorCount).toBe(0);
-    const description = toolResult(callTool(["--root", root], "groovy_describe", { path: cold, ...use }));
-    expect(description.isError).not.toBe(true);
-    expect((description.structuredContent as { markdown: string }).markdown).toContain(described);
+  itWith(ENGINE_MISSING)(`gets answers on a cold file of a project under --root, its classes looked up by name`, async () => {
+    const project = writeColdProject();
+    await expectColdProjectAnswered(project, (name, args) => toolResult(callTool(["--root", project.root], name, args)));
   });
 });

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { describeWith, firstMissing, PYTHON, pythonSdkMissing } from "../support/peers.js";
-import { writeColdProject } from "./support/cold-project.js";
+import { type ColdAnswer, coldCalls, expectColdAnswers, writeColdProject } from "./support/cold-project.js";
 
 /**
  * The official Python SDK (`mcp` from PyPI, pinned in test/python/requirements.txt) as a peer, in its modern, auto
@@ -38,12 +38,6 @@ interface Seen {
   unknownTool: { isError: boolean; text: string };
   resources: Record<string, boolean>;
   prompts: Record<string, number>;
-}
-
-/** One tool result as the peer's "calls" command prints it. */
-interface CallResult {
-  isError: boolean;
-  structuredContent: unknown;
 }
 
 /** Runs the peer: "survey" with TOOL_ARGS, or "calls" with the given calls and server arguments. */
@@ -88,15 +82,10 @@ describeWith(PROBLEM)("the Python MCP SDK as a peer", () => {
   it.each([["modern", "2026-07-28"], ["legacy", "legacy"]])(
     "in %s mode gets answers on a cold file of a project under --root, its classes looked up by name",
     async (_label, mode) => {
-      const { root, cold, use, described } = writeColdProject();
-      const calls = [["groovy_diagnostics", { path: cold }], ["groovy_describe", { path: cold, ...use }]];
-      const run = await runPeer("calls", mode, calls, ["--root", root]);
+      const project = writeColdProject();
+      const run = await runPeer("calls", mode, coldCalls(project), ["--root", project.root]);
       expect(run.code, run.stderr.slice(-2000)).toBe(0);
-      const [diagnostics, description] = JSON.parse(run.stdout) as CallResult[];
-      expect(diagnostics?.isError).toBe(false);
-      expect((diagnostics?.structuredContent as { errorCount: number }).errorCount).toBe(0);
-      expect(description?.isError).toBe(false);
-      expect((description?.structuredContent as { markdown: string }).markdown).toContain(described);
+      expectColdAnswers(project, JSON.parse(run.stdout) as ColdAnswer[]);
     },
   );
 });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { itWith } from "../support/peers.js";
-import { writeColdProject } from "./support/cold-project.js";
+import { expectColdProjectAnswered, writeColdProject } from "./support/cold-project.js";
 import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
 /**
@@ -115,15 +115,11 @@ describe("the v2 TypeScript client on 2026-07-28", () => {
   });
 
   itWith(ENGINE_MISSING)(`in modern mode gets answers on a cold file of a project under --root, its classes looked up by name`, async () => {
-    const { root, cold, use, described } = writeColdProject();
-    const connection = await connect({ pin: "2026-07-28" }, {}, ["--root", root]);
+    const project = writeColdProject();
+    const connection = await connect({ pin: "2026-07-28" }, {}, ["--root", project.root]);
     const { client } = connection;
     try {
-      const diagnostics = await client.callTool({ name: "groovy_diagnostics", arguments: { path: cold } });
-      expect(diagnostics.isError).not.toBe(true);
-      expect((diagnostics.structuredContent as { errorCount: number }).errorCount).toBe(0);
-      const description = await client.callTool({ name: "groovy_describe", arguments: { path: cold, ...use } });
-      expect((description.structuredContent as { markdown: string }).markdown).toContain(described);
+      await expectColdProjectAnswered(project, (name, args) => client.callTool({ name, arguments: args }));
     } finally {
       await client.close();
     }

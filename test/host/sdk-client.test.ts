@@ -4,7 +4,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { itWith } from "../support/peers.js";
-import { writeColdProject } from "./support/cold-project.js";
+import { expectColdProjectAnswered, writeColdProject } from "./support/cold-project.js";
 import { writeStandInEngine } from "./support/stand-in-engine.js";
 import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
@@ -51,14 +51,10 @@ async function exerciseEverything(client: Client): Promise<void> {
 
 describe("official MCP SDK client over stdio", () => {
   itWith(ENGINE_MISSING)("gets answers on a cold file of a project under --root, its classes looked up by name", async () => {
-    const { root, cold, use, described } = writeColdProject();
-    const client = await connect({}, ["--root", root]);
+    const project = writeColdProject();
+    const client = await connect({}, ["--root", project.root]);
     try {
-      const diagnostics = await client.callTool({ name: "groovy_diagnostics", arguments: { path: cold } });
-      expect(diagnostics.isError).not.toBe(true);
-      expect((diagnostics.structuredContent as { errorCount: number }).errorCount).toBe(0);
-      const description = await client.callTool({ name: "groovy_describe", arguments: { path: cold, ...use } });
-      expect((description.structuredContent as { markdown: string }).markdown).toContain(described);
+      await expectColdProjectAnswered(project, (name, args) => client.callTool({ name, arguments: args }));
     } finally {
       await client.close();
     }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { expect } from "vitest";
 
 /**
  * A small Gradle-layout project whose classes are spread over src/main/groovy and src/test/groovy, for the client
@@ -35,4 +36,41 @@ export function writeColdProject(): ColdProject {
     writeFileSync(join(root, path), text);
   }
   return { root, cold: "src/test/groovy/shop/LineItemTest.groovy", use: { line: 6, character: 21 }, described: "class shop.LineItem" };
+}
+
+/** A tool call as every client makes it: the tool's name and its arguments. */
+export type ColdCall = readonly [name: string, args: Record<string, unknown>];
+
+/** A tool result, as far as the cold-project assertions read it (any client's result type fits). */
+export interface ColdAnswer {
+  readonly isError?: unknown;
+  readonly structuredContent?: unknown;
+  readonly [field: string]: unknown;
+}
+
+/** The calls every client makes on the cold file: its diagnostics, then a description of the looked-up class. */
+export function coldCalls(project: ColdProject): ColdCall[] {
+  return [
+    ["groovy_diagnostics", { path: project.cold }],
+    ["groovy_describe", { path: project.cold, ...project.use }],
+  ];
+}
+
+/** What the answers to coldCalls must be: no errors on the cold file, and the class found in the other file. */
+export function expectColdAnswers(project: ColdProject, answers: readonly ColdAnswer[]): void {
+  const [diagnostics, description] = answers;
+  expect(diagnostics?.isError, JSON.stringify(diagnostics)).not.toBe(true);
+  expect((diagnostics?.structuredContent as { errorCount: number }).errorCount).toBe(0);
+  expect(description?.isError, JSON.stringify(description)).not.toBe(true);
+  expect((description?.structuredContent as { markdown: string }).markdown).toContain(project.described);
+}
+
+/** Makes coldCalls one after another through a client's call and checks the answers. */
+export async function expectColdProjectAnswered(
+  project: ColdProject,
+  call: (name: string, args: Record<string, unknown>) => Promise<ColdAnswer> | ColdAnswer,
+): Promise<void> {
+  const answers: ColdAnswer[] = [];
+  for (const [name, args] of coldCalls(project)) answers.push(await call(name, args));
+  expectColdAnswers(project, answers);
 }

@@ -25,7 +25,8 @@ async def calls(mode: str, node: str, cli: str, calls_json: str, server_args: li
     async with Client(params, mode=mode, client_info=CLIENT_INFO) as client:
         for name, arguments in json.loads(calls_json):
             result = await client.call_tool(name, arguments)
-            results.append({"isError": bool(result.is_error), "structuredContent": result.structured_content})
+            text = [c.text for c in result.content if c.type == "text"]
+            results.append({"isError": bool(result.is_error), "structuredContent": result.structured_content, "text": text})
     print(json.dumps(results))
 
 

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { describeWith, firstMissing, PYTHON, pythonSdkMissing } from "../support/peers.js";
+import { type ColdAnswer, coldCalls, expectColdAnswers, writeColdProject } from "./support/cold-project.js";
 
 /**
  * The official Python SDK (`mcp` from PyPI, pinned in test/python/requirements.txt) as a peer, in its modern, auto
@@ -39,9 +40,16 @@ interface Seen {
   prompts: Record<string, number>;
 }
 
-function runPeer(mode: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** Runs the peer: "survey" with TOOL_ARGS, or "calls" with the given calls and server arguments. */
+function runPeer(
+  command: "survey" | "calls",
+  mode: string,
+  payload: unknown = TOOL_ARGS,
+  serverArgs: string[] = [],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, [PEER, mode, NODE, CLI, JSON.stringify(TOOL_ARGS)], { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const args = [PEER, command, mode, NODE, CLI, JSON.stringify(payload), ...serverArgs];
+    const child = spawn(PYTHON, args, { cwd: PROJECT_ROOT, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (c: string) => (stdout += c));
@@ -57,7 +65,7 @@ describeWith(PROBLEM)("the Python MCP SDK as a peer", () => {
     ["auto", "auto", "2026-07-28", "modern"],
     ["legacy", "legacy", "2025-11-25", "legacy"],
   ])("in %s mode lists and calls every tool, reads every resource and gets every prompt", async (_label, mode, version, era) => {
-    const run = await runPeer(mode);
+    const run = await runPeer("survey", mode);
     expect(run.code, run.stderr.slice(-2000)).toBe(0);
     const seen = JSON.parse(run.stdout) as Seen;
     expect(seen.protocolVersion).toBe(version);
@@ -70,4 +78,14 @@ describeWith(PROBLEM)("the Python MCP SDK as a peer", () => {
     const sessionLines = run.stderr.split("\n").filter((l) => l.includes("groovymcp: session:"));
     expect(sessionLines).toEqual([`groovymcp: session: protocol ${version} (${era} era), client "python-peer" version "1.0"`]);
   });
+
+  it.each([["modern", "2026-07-28"], ["legacy", "legacy"]])(
+    "in %s mode gets answers on a cold file of a project under --root, its classes looked up by name",
+    async (_label, mode) => {
+      const project = writeColdProject();
+      const run = await runPeer("calls", mode, coldCalls(project), ["--root", project.root]);
+      expect(run.code, run.stderr.slice(-2000)).toBe(0);
+      expectColdAnswers(project, JSON.parse(run.stdout) as ColdAnswer[]);
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { itWith } from "../support/peers.js";
+import { expectColdProjectAnswered, writeColdProject } from "./support/cold-project.js";
 import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
 /**
@@ -19,8 +20,8 @@ import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 const RECORDER = `
 import { spawn } from "node:child_process";
 import { appendFileSync } from "node:fs";
-const [log, node, cli] = process.argv.slice(2);
-const child = spawn(node, [cli], { stdio: ["pipe", "inherit", "inherit"] });
+const [log, node, ...serverArgs] = process.argv.slice(2);
+const child = spawn(node, serverArgs, { stdio: ["pipe", "inherit", "inherit"] });
 process.stdin.on("data", (chunk) => { appendFileSync(log, chunk); child.stdin.write(chunk); });
 process.stdin.on("end", () => child.stdin.end());
 child.on("exit", (code) => process.exit(code ?? 1));
@@ -32,7 +33,7 @@ interface Connection {
   readonly sent: () => { method?: string; params?: { _meta?: Record<string, unknown> } }[];
 }
 
-async function connect(mode: "auto" | { pin: string }, env: Record<string, string> = {}): Promise<Connection> {
+async function connect(mode: "auto" | { pin: string }, env: Record<string, string> = {}, args: string[] = []): Promise<Connection> {
   const dir = mkdtempSync(join(tmpdir(), "gm-v2-client-"));
   const recorder = join(dir, "recorder.mjs");
   const log = join(dir, "client-to-server.jsonl");
@@ -40,7 +41,7 @@ async function connect(mode: "auto" | { pin: string }, env: Record<string, strin
   writeFileSync(log, "");
   const transport = new StdioClientTransport({
     command: NODE,
-    args: [recorder, log, NODE, CLI],
+    args: [recorder, log, NODE, CLI, ...args],
     cwd: PROJECT_ROOT,
     env: { ...(process.env as Record<string, string>), ...env },
     stderr: "pipe",
@@ -107,6 +108,18 @@ describe("the v2 TypeScript client on 2026-07-28", () => {
         const got = await client.getPrompt({ name: prompt.name, arguments: { code: PROGRAM } });
         expect(got.messages.length).toBeGreaterThan(0);
       }
+    } finally {
+      await client.close();
+    }
+    expectModernWire(connection);
+  });
+
+  itWith(ENGINE_MISSING)(`in modern mode gets answers on a cold file of a project under --root, its classes looked up by name`, async () => {
+    const project = writeColdProject();
+    const connection = await connect({ pin: "2026-07-28" }, {}, ["--root", project.root]);
+    const { client } = connection;
+    try {
+      await expectColdProjectAnswered(project, (name, args) => client.callTool({ name, arguments: args }));
     } finally {
       await client.close();
     }

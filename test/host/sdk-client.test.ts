@@ -1,12 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, ENGINE_MISSING, NODE, PROJECT_ROOT } from "./support/server-process.js";
 import { itWith } from "../support/peers.js";
+import { expectColdProjectAnswered, writeColdProject } from "./support/cold-project.js";
 import { writeStandInEngine } from "./support/stand-in-engine.js";
 import { PROGRAM, TOOL_ARGS } from "./support/tool-call-arguments.js";
 
@@ -53,19 +51,10 @@ async function exerciseEverything(client: Client): Promise<void> {
 
 describe("official MCP SDK client over stdio", () => {
   itWith(ENGINE_MISSING)("gets answers on a cold file of a project under --root, its classes looked up by name", async () => {
-    const root = mkdtempSync(join(tmpdir(), "gm-sdk-cold-"));
-    mkdirSync(join(root, "src/main/groovy/shop"), { recursive: true });
-    mkdirSync(join(root, "src/test/groovy/shop"), { recursive: true });
-    writeFileSync(join(root, "src/main/groovy/shop/LineItem.groovy"), "package shop\n\nclass LineItem {\n    BigDecimal price\n}\n");
-    const cold = "src/test/groovy/shop/LineItemTest.groovy";
-    writeFileSync(join(root, cold), "package shop\n\nimport groovy.transform.CompileStatic\n\n@CompileStatic\nclass LineItemTest {\n    BigDecimal twice(LineItem item) { item.price * 2 }\n}\n");
-    const client = await connect({}, ["--root", root]);
+    const project = writeColdProject();
+    const client = await connect({}, ["--root", project.root]);
     try {
-      const diagnostics = await client.callTool({ name: "groovy_diagnostics", arguments: { path: cold } });
-      expect(diagnostics.isError).not.toBe(true);
-      expect((diagnostics.structuredContent as { errorCount: number }).errorCount).toBe(0);
-      const described = await client.callTool({ name: "groovy_describe", arguments: { path: cold, line: 6, character: 30 } });
-      expect(JSON.stringify(described.structuredContent)).toContain("LineItem");
+      await expectColdProjectAnswered(project, (name, args) => client.callTool({ name, arguments: args }));
     } finally {
       await client.close();
     }

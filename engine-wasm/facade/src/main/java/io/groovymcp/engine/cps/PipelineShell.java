@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
@@ -32,9 +33,12 @@ public final class PipelineShell extends CompilationCustomizer {
             "com.cloudbees.groovy.cps", "hudson.model", "jenkins.model"));
 
     /**
-     * Classes Jenkins's Groovy 2.4 saw through its default import of {@code groovy.util.*} and that Groovy 3 moved
-     * to another package (simple name to new qualified name). A pipeline still naming them resolves to the new
-     * class.
+     * Classes Jenkins's Groovy saw through its default imports of {@code groovy.util.*} and {@code groovy.lang.*}
+     * that later Groovy moved to another package (simple name to the qualified name in Groovy 5.0.8). Jenkins core
+     * bundles groovy-all 2.4.21: the list is every public class of those two packages in that jar that 5.0.8's
+     * modules declare elsewhere. ({@code XmlUtil} is not here: 2.4 already had it in {@code groovy.xml}, which is
+     * no default import, so Jenkins rejects it unimported too.) A pipeline still naming one resolves to the new
+     * class, with a note ({@link MovedClassNotes}).
      */
     public static final Map<String, String> MOVED;
 
@@ -43,14 +47,38 @@ public final class PipelineShell extends CompilationCustomizer {
         m.put("XmlSlurper", "groovy.xml.XmlSlurper");
         m.put("XmlParser", "groovy.xml.XmlParser");
         m.put("XmlNodePrinter", "groovy.xml.XmlNodePrinter");
-        m.put("XmlUtil", "groovy.xml.XmlUtil");
         m.put("CliBuilder", "groovy.cli.commons.CliBuilder"); // 2.4's was built on Commons CLI
+        m.put("OptionAccessor", "groovy.cli.commons.OptionAccessor");
+        m.put("AntBuilder", "groovy.ant.AntBuilder");
+        m.put("FileNameFinder", "groovy.ant.FileNameFinder");
+        m.put("GroovyMBean", "groovy.jmx.GroovyMBean");
         m.put("GroovyTestCase", "groovy.test.GroovyTestCase");
+        m.put("GroovyShellTestCase", "groovy.test.GroovyShellTestCase");
+        m.put("GroovyLogTestCase", "groovy.test.GroovyLogTestCase"); // groovy.lang in 2.4
+        m.put("GroovyAssert", "groovy.test.GroovyAssert");
+        m.put("GroovyTestSuite", "groovy.test.GroovyTestSuite");
+        m.put("AllTestSuite", "groovy.test.AllTestSuite");
+        m.put("JavadocAssertionTestBuilder", "groovy.test.JavadocAssertionTestBuilder");
+        m.put("JavadocAssertionTestSuite", "groovy.test.JavadocAssertionTestSuite");
+        m.put("StringTestUtil", "groovy.test.StringTestUtil");
         MOVED = Collections.unmodifiableMap(m);
     }
 
+    /** URIs the host marked as pipelines whatever their names (lint's config {@code kinds}). */
+    private final Set<String> marked;
+
     public PipelineShell() {
+        this(Collections.<String>emptySet());
+    }
+
+    public PipelineShell(Set<String> marked) {
         super(CompilePhase.CONVERSION);
+        this.marked = marked;
+    }
+
+    /** A pipeline by its name ({@link #isPipeline(String)}) or because the host marked it one. */
+    public static boolean isPipeline(String uri, Set<String> marked) {
+        return isPipeline(uri) || uri != null && marked.contains(uri);
     }
 
     /**
@@ -90,7 +118,7 @@ public final class PipelineShell extends CompilationCustomizer {
     @Override
     public void call(SourceUnit source, GeneratorContext context, ClassNode classNode) {
         ModuleNode module = source.getAST();
-        if (module == null || !isPipeline(source.getName()) || module.getNodeMetaData(PipelineShell.class) != null) {
+        if (module == null || !isPipeline(source.getName(), marked) || module.getNodeMetaData(PipelineShell.class) != null) {
             return;
         }
         module.putNodeMetaData(PipelineShell.class, Boolean.TRUE);
@@ -103,8 +131,15 @@ public final class PipelineShell extends CompilationCustomizer {
         for (Map.Entry<String, String> e : MOVED.entrySet()) {
             if (module.getImport(e.getKey()) == null && declaresNone(module, e.getKey())) {
                 module.addImport(e.getKey(), ClassHelper.make(e.getValue()));
+                // the shell's own import, as against one the file writes: only a use through it gets a note
+                module.getImport(e.getKey()).putNodeMetaData(PipelineShell.class, Boolean.TRUE);
             }
         }
+    }
+
+    /** Whether {@code i} is an import the shell added for a moved class, not one the file wrote. */
+    public static boolean addedForMovedClass(org.codehaus.groovy.ast.ImportNode i) {
+        return i != null && i.getNodeMetaData(PipelineShell.class) != null;
     }
 
     private static boolean declaresNone(ModuleNode module, String simpleName) {

@@ -1,6 +1,7 @@
 package io.groovymcp.engine;
 
 import static io.groovymcp.engine.QueryCases.list;
+import static io.groovymcp.engine.QueryCases.num;
 import static io.groovymcp.engine.QueryCases.ok;
 import static io.groovymcp.engine.QueryCases.open;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -146,5 +147,26 @@ class PipelineShellTest {
         open(e, "file:///r/Jenkinsfile", "def x = new XmlUtil()\n");
         assertEquals(java.util.Collections.singletonList("error unable to resolve class XmlUtil"),
                 messages("file:///r/Jenkinsfile"));
+    }
+
+    @Test
+    void aFileTheHostCallsJenkinsGetsTheShellsView() {
+        String uri = "file:///r/pipelines/build.groovy";
+        open(e, uri, "@NonCPS\ndef call() { new XmlSlurper() }\n");
+        List<String> asJenkins = findings(uri, java.util.Collections.singletonMap(uri, "jenkins"));
+        assertEquals(1, asJenkins.size(), String.valueOf(asJenkins));
+        assertTrue(asJenkins.get(0).startsWith("jenkins/moved-class 1:17"), asJenkins.get(0));
+        // the mark follows the kind: the same buffer as a plain script gets Groovy's view back
+        List<String> asScript = findings(uri, java.util.Collections.singletonMap(uri, "script"));
+        assertEquals(2, asScript.size(), String.valueOf(asScript));
+        assertTrue(asScript.get(0).contains("unable to resolve class NonCPS"), String.valueOf(asScript));
+    }
+
+    @Test
+    void theServersKindArgumentMarksTheBufferToo() {
+        String uri = "file:///r/pipelines/build.groovy";
+        open(e, uri, "@NonCPS\ndef call() { echo 'x' }\n");
+        assertEquals(1, num(ok(e, "op", "diagnostics", "uri", uri), "errorCount"));
+        assertEquals(0, num(ok(e, "op", "diagnostics", "uri", uri, "kind", "jenkins"), "errorCount"));
     }
 }

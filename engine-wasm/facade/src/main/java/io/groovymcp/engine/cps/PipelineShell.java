@@ -100,7 +100,9 @@ public final class PipelineShell extends CompilationCustomizer {
 
     /** A Jenkinsfile by its name (the URI's last segment). */
     public static boolean isJenkinsfileName(String uri) {
-        String base = uri.substring(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
+        // a buffer URI may name a bare file: groovy-buffer:Jenkinsfile
+        String base = uri.substring(Math.max(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')),
+                uri.lastIndexOf(':')) + 1);
         String lower = base.toLowerCase(java.util.Locale.ROOT);
         return base.equals("Jenkinsfile") || base.startsWith("Jenkinsfile.") || lower.endsWith(".jenkinsfile")
                 || lower.endsWith(".jenkins");

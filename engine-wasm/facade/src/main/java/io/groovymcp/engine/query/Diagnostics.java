@@ -55,6 +55,9 @@ public final class Diagnostics {
             throw new EngineException(EngineException.Kind.ARGUMENT, "kind must be one of " + KINDS + ", got " + kind);
         }
         SourceText st = ws.text(uri);
+        if (kind != null) {
+            ws.markPipeline(uri, "jenkins".equals(kind));
+        }
         Compilation c = ws.compileFor(uri);
         List<Map<String, Object>> declarative = new ArrayList<>();
         SourceUnit su = c.unit(uri);

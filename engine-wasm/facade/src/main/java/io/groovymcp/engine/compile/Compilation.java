@@ -85,6 +85,11 @@ public final class Compilation {
         return c;
     }
 
+    /** The tree's declarations this compile resolved from. */
+    public ProjectDeclarations project() {
+        return project;
+    }
+
     public static CompilerConfiguration configuration() {
         CompilerConfiguration cfg = new CompilerConfiguration();
         cfg.setTolerance(1000);

@@ -14,7 +14,6 @@ import org.codehaus.groovy.ast.GenericsType;
 import org.codehaus.groovy.ast.MethodNode;
 import org.codehaus.groovy.ast.ModuleNode;
 import org.codehaus.groovy.ast.Parameter;
-import org.codehaus.groovy.ast.PropertyNode;
 import org.codehaus.groovy.ast.expr.ArrayExpression;
 import org.codehaus.groovy.ast.expr.CastExpression;
 import org.codehaus.groovy.ast.expr.ClassExpression;
@@ -136,16 +135,11 @@ public final class MovedClassNotes {
             super.visitClass(node);
         }
 
+        /** A property's type is its field's, at the same place: the field alone reports it. */
         @Override
         public void visitField(FieldNode node) {
             type(node.getOriginType(), node);
             super.visitField(node);
-        }
-
-        @Override
-        public void visitProperty(PropertyNode node) {
-            // the property's field carries the same type at the same place: visitField reports it
-            super.visitProperty(node);
         }
 
         @Override

@@ -44,23 +44,18 @@ public final class PipelineShell extends CompilationCustomizer {
 
     static {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("XmlSlurper", "groovy.xml.XmlSlurper");
-        m.put("XmlParser", "groovy.xml.XmlParser");
-        m.put("XmlNodePrinter", "groovy.xml.XmlNodePrinter");
-        m.put("CliBuilder", "groovy.cli.commons.CliBuilder"); // 2.4's was built on Commons CLI
-        m.put("OptionAccessor", "groovy.cli.commons.OptionAccessor");
-        m.put("AntBuilder", "groovy.ant.AntBuilder");
-        m.put("FileNameFinder", "groovy.ant.FileNameFinder");
-        m.put("GroovyMBean", "groovy.jmx.GroovyMBean");
-        m.put("GroovyTestCase", "groovy.test.GroovyTestCase");
-        m.put("GroovyShellTestCase", "groovy.test.GroovyShellTestCase");
-        m.put("GroovyLogTestCase", "groovy.test.GroovyLogTestCase"); // groovy.lang in 2.4
-        m.put("GroovyAssert", "groovy.test.GroovyAssert");
-        m.put("GroovyTestSuite", "groovy.test.GroovyTestSuite");
-        m.put("AllTestSuite", "groovy.test.AllTestSuite");
-        m.put("JavadocAssertionTestBuilder", "groovy.test.JavadocAssertionTestBuilder");
-        m.put("JavadocAssertionTestSuite", "groovy.test.JavadocAssertionTestSuite");
-        m.put("StringTestUtil", "groovy.test.StringTestUtil");
+        for (String qualified : new String[] {
+            "groovy.xml.XmlSlurper", "groovy.xml.XmlParser", "groovy.xml.XmlNodePrinter",
+            "groovy.cli.commons.CliBuilder", "groovy.cli.commons.OptionAccessor", // 2.4's were built on Commons CLI
+            "groovy.ant.AntBuilder", "groovy.ant.FileNameFinder", "groovy.jmx.GroovyMBean",
+            "groovy.test.GroovyTestCase", "groovy.test.GroovyShellTestCase",
+            "groovy.test.GroovyLogTestCase", // groovy.lang in 2.4
+            "groovy.test.GroovyAssert", "groovy.test.GroovyTestSuite", "groovy.test.AllTestSuite",
+            "groovy.test.JavadocAssertionTestBuilder", "groovy.test.JavadocAssertionTestSuite",
+            "groovy.test.StringTestUtil",
+        }) {
+            m.put(qualified.substring(qualified.lastIndexOf('.') + 1), qualified);
+        }
         MOVED = Collections.unmodifiableMap(m);
     }
 

@@ -241,6 +241,14 @@ const RULE_LIST: readonly RuleDefinition[] = [
     groovylint: [],
     jenkinsOnly: true,
   },
+  {
+    id: "jenkins/moved-class",
+    severity: "information",
+    rationale: "A class Jenkins's older Groovy imported by default and current Groovy keeps in another package resolves in a pipeline, but only there.",
+    origin: "ast",
+    groovylint: [],
+    jenkinsOnly: true,
+  },
 ];
 
 export const RULES: ReadonlyMap<string, RuleDefinition> = new Map(RULE_LIST.map((r) => [r.id, r]));

@@ -81,6 +81,8 @@ interface Candidate {
   readonly uri: string;
   readonly name: string;
   readonly candidates: readonly string[];
+  /** Where to look instead of the file's source roots (a pipeline's globals live under `vars/` only). */
+  readonly roots?: readonly string[];
 }
 
 function parseCandidates(result: JsonObject): { names: Candidate[]; truncated: boolean } {
@@ -90,7 +92,8 @@ function parseCandidates(result: JsonObject): { names: Candidate[]; truncated: b
     for (const n of raw) {
       if (!isJsonObject(n) || typeof n["uri"] !== "string" || typeof n["name"] !== "string" || !Array.isArray(n["candidates"])) continue;
       const candidates = n["candidates"].filter((c): c is string => typeof c === "string" && /^[\p{L}\p{N}_$]+(\.[\p{L}\p{N}_$]+)*$/u.test(c));
-      names.push({ uri: n["uri"], name: n["name"], candidates });
+      const roots = Array.isArray(n["roots"]) ? n["roots"].filter((r): r is string => typeof r === "string" && /^[\p{L}\p{N}_$-]+$/u.test(r)) : undefined;
+      names.push(roots === undefined ? { uri: n["uri"], name: n["name"], candidates } : { uri: n["uri"], name: n["name"], candidates, roots });
     }
   }
   return { names, truncated: result["truncated"] === true };
@@ -158,7 +161,7 @@ export class SourceLookup {
       const found: JsonObject[] = [];
       for (const n of names) {
         for (const fqn of n.candidates) {
-          const hit = await this.find(engine, roots, fqn, () => reads < this.maxReads && performance.now() < deadline && (reads++, true));
+          const hit = await this.find(engine, n.roots ?? roots, fqn, () => reads < this.maxReads && performance.now() < deadline && (reads++, true));
           if (hit !== undefined) {
             found.push(hit.declarations);
             added.push(hit.uri);

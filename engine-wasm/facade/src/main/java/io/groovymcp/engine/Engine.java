@@ -44,6 +44,8 @@ public final class Engine implements Workspace {
     private ModelClassNodeResolver resolver;
     /** The tree's declarations the host gave ({@code projectDeclarations}): classes of files not open. */
     private ProjectDeclarations project = ProjectDeclarations.EMPTY;
+    /** Open buffers the host marked as pipelines ({@link #markPipeline}); a closed buffer loses its mark. */
+    private final java.util.Set<String> pipelines = new java.util.HashSet<>();
     /** The compile of every open buffer (workspace-wide ops), valid while the buffers' stamp is unchanged. */
     private Compilation snapshot;
     private long snapshotStamp = -1;
@@ -70,6 +72,7 @@ public final class Engine implements Workspace {
         }).add("close", r -> {
             boolean closed = buffers.close(r.string("uri"));
             if (closed) {
+                pipelines.remove(r.string("uri"));
                 // nothing of a closed buffer may stay reachable: its AST lives in the compiles and the caches
                 dropCompilesOf(r.string("uri"));
                 cache.forgetTexts();
@@ -172,6 +175,18 @@ public final class Engine implements Workspace {
         }
     }
 
+    @Override
+    public void markPipeline(String uri, boolean pipeline) {
+        if (pipeline ? pipelines.add(uri) : pipelines.remove(uri)) {
+            dropCompilesOf(uri);
+        }
+    }
+
+    private java.util.Set<String> marks() {
+        return pipelines.isEmpty() ? java.util.Collections.<String>emptySet()
+                : java.util.Collections.unmodifiableSet(new java.util.HashSet<>(pipelines));
+    }
+
     /** For the differential test: false makes every per-buffer op answer from the full compile. */
     public void closureCompiles(boolean on) {
         closureCompiles = on;
@@ -249,7 +264,7 @@ public final class Engine implements Workspace {
                 cache.forget(snapshot); // let the old compile go before the new one is built
                 snapshot = null;
             }
-            snapshot = Compilation.run(buffers.texts(), loader, resolver, project, verbose);
+            snapshot = Compilation.run(buffers.texts(), loader, resolver, project, marks(), verbose);
             snapshotStamp = buffers.stamp();
         }
         return snapshot;
@@ -284,7 +299,7 @@ public final class Engine implements Workspace {
         for (Buffers.Buffer b : members) {
             texts.put(b.uri, b.text.text());
         }
-        Compilation c = Compilation.run(texts, loader, resolver, project, verbose).partial(true);
+        Compilation c = Compilation.run(texts, loader, resolver, project, marks(), verbose).partial(true);
         closures.add(0, new ClosureCompile(members, c));
         return c;
     }
@@ -359,7 +374,7 @@ public final class Engine implements Workspace {
     @Override
     public Compilation compileDetached(Map<String, String> texts) {
         ensureLoader();
-        return Compilation.run(texts, loader, resolver, project, verbose);
+        return Compilation.run(texts, loader, resolver, project, marks(), verbose);
     }
 
     @Override

@@ -56,6 +56,8 @@ public final class Compilation {
     /** Print the stack traces of the compiler's own exceptions to stderr (a debugging aid, off by default). */
     private final boolean verbose;
     private ProjectDeclarations project = ProjectDeclarations.EMPTY;
+    /** Buffers the host marked as pipelines whatever their names: they get the CPS shell's view too. */
+    private Set<String> pipelines = Collections.emptySet();
 
     private Compilation(boolean verbose) {
         this.verbose = verbose;
@@ -69,10 +71,23 @@ public final class Compilation {
     /** A compile that also resolves classes from the tree's declarations ({@link ProjectResolver}). */
     public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
                                   ModelClassNodeResolver resolver, ProjectDeclarations project, boolean verbose) {
+        return run(buffers, loader, resolver, project, Collections.<String>emptySet(), verbose);
+    }
+
+    /** A compile that also treats the buffers in {@code pipelines} as pipeline scripts ({@link PipelineShell}). */
+    public static Compilation run(Map<String, String> buffers, ModelClassLoader loader,
+                                  ModelClassNodeResolver resolver, ProjectDeclarations project,
+                                  Set<String> pipelines, boolean verbose) {
         Compilation c = new Compilation(verbose);
         c.project = project;
+        c.pipelines = pipelines;
         c.compile(buffers, loader, resolver);
         return c;
+    }
+
+    /** The tree's declarations this compile resolved from. */
+    public ProjectDeclarations project() {
+        return project;
     }
 
     public static CompilerConfiguration configuration() {
@@ -93,9 +108,13 @@ public final class Compilation {
         Map<String, String> round = new LinkedHashMap<>(buffers);
         while (true) {
             CompilationUnit cu = newUnit(loader, resolver);
+            if (!pipelines.isEmpty()) {
+                // the configuration's shell knows pipelines by name only; this one also knows the marked buffers
+                cu.addPhaseOperation(new PipelineShell(pipelines), Phases.CONVERSION);
+            }
             boolean pipeline = false;
             for (String uri : round.keySet()) {
-                pipeline |= PipelineShell.isPipeline(uri);
+                pipeline |= PipelineShell.isPipeline(uri, pipelines);
             }
             if (!project.isEmpty() || pipeline) {
                 // a round without some buffers resolves their classes from their declarations, if the host gave them;

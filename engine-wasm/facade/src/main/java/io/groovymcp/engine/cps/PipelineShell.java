@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.codehaus.groovy.ast.ClassHelper;
 import org.codehaus.groovy.ast.ClassNode;
@@ -32,25 +33,47 @@ public final class PipelineShell extends CompilationCustomizer {
             "com.cloudbees.groovy.cps", "hudson.model", "jenkins.model"));
 
     /**
-     * Classes Jenkins's Groovy 2.4 saw through its default import of {@code groovy.util.*} and that Groovy 3 moved
-     * to another package (simple name to new qualified name). A pipeline still naming them resolves to the new
-     * class.
+     * Classes Jenkins's Groovy saw through its default imports of {@code groovy.util.*} and {@code groovy.lang.*}
+     * that later Groovy moved to another package (simple name to the qualified name in Groovy 5.0.8). Jenkins core
+     * bundles groovy-all 2.4.21: the list is every public class of those two packages in that jar that 5.0.8's
+     * modules declare elsewhere. ({@code XmlUtil} is not here: 2.4 already had it in {@code groovy.xml}, which is
+     * no default import, so Jenkins rejects it unimported too.) A pipeline still naming one resolves to the new
+     * class, with a note ({@link MovedClassNotes}).
      */
     public static final Map<String, String> MOVED;
 
     static {
         Map<String, String> m = new LinkedHashMap<>();
-        m.put("XmlSlurper", "groovy.xml.XmlSlurper");
-        m.put("XmlParser", "groovy.xml.XmlParser");
-        m.put("XmlNodePrinter", "groovy.xml.XmlNodePrinter");
-        m.put("XmlUtil", "groovy.xml.XmlUtil");
-        m.put("CliBuilder", "groovy.cli.commons.CliBuilder"); // 2.4's was built on Commons CLI
-        m.put("GroovyTestCase", "groovy.test.GroovyTestCase");
+        for (String qualified : new String[] {
+            "groovy.xml.XmlSlurper", "groovy.xml.XmlParser", "groovy.xml.XmlNodePrinter",
+            "groovy.cli.commons.CliBuilder", "groovy.cli.commons.OptionAccessor", // 2.4's were built on Commons CLI
+            "groovy.ant.AntBuilder", "groovy.ant.FileNameFinder", "groovy.jmx.GroovyMBean",
+            "groovy.test.GroovyTestCase", "groovy.test.GroovyShellTestCase",
+            "groovy.test.GroovyLogTestCase", // groovy.lang in 2.4
+            "groovy.test.GroovyAssert", "groovy.test.GroovyTestSuite", "groovy.test.AllTestSuite",
+            "groovy.test.JavadocAssertionTestBuilder", "groovy.test.JavadocAssertionTestSuite",
+            "groovy.test.StringTestUtil",
+        }) {
+            m.put(qualified.substring(qualified.lastIndexOf('.') + 1), qualified);
+        }
         MOVED = Collections.unmodifiableMap(m);
     }
 
+    /** URIs the host marked as pipelines whatever their names (lint's config {@code kinds}). */
+    private final Set<String> marked;
+
     public PipelineShell() {
+        this(Collections.<String>emptySet());
+    }
+
+    public PipelineShell(Set<String> marked) {
         super(CompilePhase.CONVERSION);
+        this.marked = marked;
+    }
+
+    /** A pipeline by its name ({@link #isPipeline(String)}) or because the host marked it one. */
+    public static boolean isPipeline(String uri, Set<String> marked) {
+        return isPipeline(uri) || uri != null && marked.contains(uri);
     }
 
     /**
@@ -72,7 +95,9 @@ public final class PipelineShell extends CompilationCustomizer {
 
     /** A Jenkinsfile by its name (the URI's last segment). */
     public static boolean isJenkinsfileName(String uri) {
-        String base = uri.substring(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')) + 1);
+        // a buffer URI may name a bare file: groovy-buffer:Jenkinsfile
+        String base = uri.substring(Math.max(Math.max(uri.lastIndexOf('/'), uri.lastIndexOf('\\')),
+                uri.lastIndexOf(':')) + 1);
         String lower = base.toLowerCase(java.util.Locale.ROOT);
         return base.equals("Jenkinsfile") || base.startsWith("Jenkinsfile.") || lower.endsWith(".jenkinsfile")
                 || lower.endsWith(".jenkins");
@@ -90,7 +115,7 @@ public final class PipelineShell extends CompilationCustomizer {
     @Override
     public void call(SourceUnit source, GeneratorContext context, ClassNode classNode) {
         ModuleNode module = source.getAST();
-        if (module == null || !isPipeline(source.getName()) || module.getNodeMetaData(PipelineShell.class) != null) {
+        if (module == null || !isPipeline(source.getName(), marked) || module.getNodeMetaData(PipelineShell.class) != null) {
             return;
         }
         module.putNodeMetaData(PipelineShell.class, Boolean.TRUE);
@@ -103,8 +128,15 @@ public final class PipelineShell extends CompilationCustomizer {
         for (Map.Entry<String, String> e : MOVED.entrySet()) {
             if (module.getImport(e.getKey()) == null && declaresNone(module, e.getKey())) {
                 module.addImport(e.getKey(), ClassHelper.make(e.getValue()));
+                // the shell's own import, as against one the file writes: only a use through it gets a note
+                module.getImport(e.getKey()).putNodeMetaData(PipelineShell.class, Boolean.TRUE);
             }
         }
+    }
+
+    /** Whether {@code i} is an import the shell added for a moved class, not one the file wrote. */
+    public static boolean addedForMovedClass(org.codehaus.groovy.ast.ImportNode i) {
+        return i != null && i.getNodeMetaData(PipelineShell.class) != null;
     }
 
     private static boolean declaresNone(ModuleNode module, String simpleName) {

@@ -76,6 +76,9 @@ public final class Lint {
         }
         for (String u : uris) {
             ws.text(u); // every named buffer must be open: the same state error as every other op
+            if (kinds != null) {
+                ws.markPipeline(u, "jenkins".equals(kinds.get(u)));
+            }
         }
         Map<String, List<String>> catalog = catalog(r);
         Compilation c = ws.current();

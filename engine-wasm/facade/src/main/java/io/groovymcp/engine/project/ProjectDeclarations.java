@@ -102,6 +102,16 @@ public final class ProjectDeclarations {
         return packages.contains(name);
     }
 
+    /** Whether a declared file's URI passes {@code test} (a pipeline's {@code vars/NAME.groovy}, say). */
+    public boolean hasFile(java.util.function.Predicate<String> test) {
+        for (FileDeclarations f : files) {
+            if (f.uri != null && test.test(f.uri)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether some file declares a class of exactly this name (binary form for nested classes). */
     public boolean declares(String name) {
         return byName.containsKey(name);

@@ -13,6 +13,7 @@ import org.codehaus.groovy.control.SourceUnit;
 
 import io.groovymcp.engine.compile.Compilation;
 import io.groovymcp.engine.compile.MessageCategory;
+import io.groovymcp.engine.cps.VarsSteps;
 import io.groovymcp.engine.json.Json;
 import io.groovymcp.engine.op.Request;
 import io.groovymcp.engine.query.Diagnostics;
@@ -69,6 +70,18 @@ public final class UnresolvedCandidates {
                     break;
                 }
                 names.add(Json.obj("uri", uri, "name", name, "candidates", candidates));
+            }
+            // a pipeline's globals: vars/NAME.groovy of the repository's library, looked up under vars/ only
+            for (String name : truncated ? java.util.Collections.<String>emptySet() : VarsSteps.names(su)) {
+                if (project.hasFile(u -> VarsSteps.defines(u, name))) {
+                    continue; // looked up already (a script declares no class the project model keeps)
+                }
+                if (names.size() >= MAX_NAMES) {
+                    truncated = true;
+                    break;
+                }
+                names.add(Json.obj("uri", uri, "name", name, "candidates", java.util.Collections.singletonList(name),
+                        "roots", java.util.Collections.singletonList(VarsSteps.ROOT)));
             }
         }
         return Json.obj("names", names, "truncated", truncated);

@@ -38,9 +38,10 @@ public final class Diagnostics {
         void check(SourceUnit unit, Finding sink);
     }
 
-    /** One rule finding of {@link Pipelines}. */
+    /** One rule finding of {@link Pipelines}, with the rule's default severity. */
     public interface Finding {
-        void finding(String ruleId, String message, int line, int column, int lastLine, int lastColumn);
+        void finding(String ruleId, String severity, String message, int line, int column, int lastLine,
+                     int lastColumn);
     }
 
     /** The file kinds a caller may name, as the lint op takes them. */
@@ -54,15 +55,18 @@ public final class Diagnostics {
             throw new EngineException(EngineException.Kind.ARGUMENT, "kind must be one of " + KINDS + ", got " + kind);
         }
         SourceText st = ws.text(uri);
+        if (kind != null) {
+            ws.markPipeline(uri, "jenkins".equals(kind));
+        }
         Compilation c = ws.compileFor(uri);
         List<Map<String, Object>> declarative = new ArrayList<>();
         SourceUnit su = c.unit(uri);
         if (su != null && su.getAST() != null && (kind == null ? isJenkinsfile(uri) : "jenkins".equals(kind))) {
-            pipelines.check(su, (id, message, line, column, lastLine, lastColumn) -> {
+            pipelines.check(su, (id, severity, message, line, column, lastLine, lastColumn) -> {
                 int s = st.compilerOffset(line, column);
                 int e = lastLine > 0 ? st.compilerOffset(lastLine, lastColumn) : s;
                 declarative.add(Json.obj("range", SourceText.range(st.position(s), st.position(Math.max(s, e))),
-                        "severity", "error", "message", message, "code", id));
+                        "severity", severity, "message", message, "code", id));
             });
         }
         return of(uri, st, c, declarative, OrganizeImports.hints(ws.cache(), c, uri, st));
@@ -93,8 +97,12 @@ public final class Diagnostics {
                 warnings++;
             }
         }
-        out.addAll(ruleErrors);
-        errors += ruleErrors.size();
+        for (Map<String, Object> d : ruleErrors) {
+            out.add(d);
+            if ("error".equals(d.get("severity"))) {
+                errors++;
+            }
+        }
         if (hints != null) {
             out.addAll(hints);
         }

@@ -38,4 +38,10 @@ public interface Workspace {
     Compilation compileDetached(Map<String, String> texts);
 
     QueryCache cache();
+
+    /**
+     * Marks an open buffer as a pipeline script whatever its name (the host's file kind {@code jenkins}), or clears
+     * the mark: the next compile gives it the CPS shell's imports, as a Jenkinsfile by name gets them.
+     */
+    void markPipeline(String uri, boolean pipeline);
 }

@@ -50,6 +50,8 @@ public final class LintRules {
     public static final String DECLARATIVE_BLOCKED_STEP = "jenkins/declarative-blocked-step";
     public static final String DECLARATIVE_VALUE = "jenkins/declarative-value";
     public static final String DECLARATIVE_DUPLICATE = "jenkins/declarative-duplicate";
+    /** Reported by the facade, which knows which imports the pipeline shell added (cps/MovedClassNotes). */
+    public static final String MOVED_CLASS = "jenkins/moved-class";
 
     /** Every rule: id, default severity and one-line rationale, in a stable order (the host mirrors this table). */
     public static final List<RuleInfo> RULES = Collections.unmodifiableList(table());
@@ -120,6 +122,9 @@ public final class LintRules {
         t.add(new RuleInfo(DECLARATIVE_DUPLICATE, RuleInfo.ERROR,
                 "A repeated stage name, section, environment variable, post condition, option, trigger or axis "
                         + "fails the build before it starts."));
+        t.add(new RuleInfo(MOVED_CLASS, RuleInfo.INFORMATION,
+                "A class Jenkins's older Groovy imported by default and current Groovy keeps in another package "
+                        + "resolves in a pipeline, but only there."));
         return t;
     }
 

@@ -26,7 +26,8 @@ class LintRulesTest {
                 "groovy/equals-hashcode", "groovy/compareto-without-comparable",
                 "jenkins/noncps-calls-step", "jenkins/cps-closure-step", "jenkins/non-serializable-local",
                 "jenkins/declarative-section", "jenkins/declarative-empty", "jenkins/declarative-unknown-name",
-                "jenkins/declarative-blocked-step", "jenkins/declarative-value", "jenkins/declarative-duplicate"), ids);
+                "jenkins/declarative-blocked-step", "jenkins/declarative-value", "jenkins/declarative-duplicate",
+                "jenkins/moved-class"), ids);
     }
 
     @Test

@@ -161,4 +161,27 @@ class ProjectResolutionTest {
         assertTrue(s.contains("\"name\":\"org.absent.Gone\",\"import\":\"org.absent.Gone\",\"packageKnown\":false"),
                 s);
     }
+
+    /** A Java enum whose constants implement its abstract methods (the shape of Spock's block kinds). */
+    static final String PHASE_JAVA = "package flow;\n\nimport java.util.EnumSet;\n\n"
+            + "public enum Phase {\n"
+            + "    START { public EnumSet<Phase> next() { return EnumSet.of(END); } },\n"
+            + "    END { public EnumSet<Phase> next() { return EnumSet.noneOf(Phase.class); } };\n"
+            + "    public abstract EnumSet<Phase> next();\n"
+            + "    abstract boolean terminal();\n"
+            + "}\n";
+
+    @Test
+    void anEnumWhoseConstantsImplementItsAbstractMethodsResolvesAndTypeChecks() {
+        project(e, "file:///t/src/main/java/flow/Phase.java", "java", PHASE_JAVA);
+        String uri = "file:///t/src/test/groovy/flow/PhaseSpec.groovy";
+        String use = "package flow\n@groovy.transform.CompileStatic\nclass PhaseSpec {\n"
+                + "    Set<Phase> after() { Phase.START.next() }\n}\n";
+        ok(e, "op", "open", "uri", uri, "text", use);
+        String lint = io.groovymcp.engine.json.Json.write(ok(e, "op", "lint"));
+        assertTrue(lint.contains("\"diagnostics\":[]"), lint);
+        String wrong = use.replace("Phase.START.next()", "Phase.START.next(1)");
+        String m = messages(diagnostics(e, uri, wrong));
+        assertTrue(m.contains("Cannot find matching method flow.Phase#next(int)"), m);
+    }
 }

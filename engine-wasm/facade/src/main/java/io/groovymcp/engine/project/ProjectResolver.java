@@ -79,7 +79,7 @@ public final class ProjectResolver extends ClassNodeResolver {
         String qualifiedName = builtIn != null ? name : e.qualifiedName;
         SourceUnit stub = stubs.get(qualifiedName);
         if (stub == null) {
-            stub = new SourceUnit(STUB_SCHEME + qualifiedName, builtIn != null ? builtIn : StubWriter.write(e.file, e.type),
+            stub = new SourceUnit(STUB_SCHEME + qualifiedName, builtIn != null ? builtIn : e.stub,
                     compilationUnit.getConfiguration(), compilationUnit.getClassLoader(),
                     new StubErrors(compilationUnit.getConfiguration()));
             stubs.put(qualifiedName, stub);

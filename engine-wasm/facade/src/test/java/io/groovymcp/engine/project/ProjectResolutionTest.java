@@ -184,4 +184,19 @@ class ProjectResolutionTest {
         String m = messages(diagnostics(e, uri, wrong));
         assertTrue(m.contains("Cannot find matching method flow.Phase#next(int)"), m);
     }
+
+    @Test
+    void addingAFileAgainReplacesItsDeclarationsAndKeepsTheOthers() {
+        project(e, "file:///t/Money.java", "java", MONEY_JAVA, "file:///t/Discount.groovy", "groovy",
+                DISCOUNT_GROOVY);
+        String renamed = DISCOUNT_GROOVY.replace("Money apply(Money m)", "Money applyTo(Money m)");
+        Map<String, Object> r = ok(e, "op", "projectDeclarations", "mode", "add", "files", java.util.Collections
+                .singletonList(ProjectCases.declarations(e, "file:///t/Discount.groovy", "groovy", renamed)));
+        assertEquals(2, ((Number) r.get("files")).intValue());
+        assertEquals(3, ((Number) r.get("types")).intValue());
+        String uri = "file:///t/OrderService.groovy";
+        String m = messages(diagnostics(e, uri, SERVICE));
+        assertTrue(m.contains("Cannot find matching method shop.order.Discount#apply(shop.money.Money)"), m);
+        assertEquals("", messages(diagnostics(e, uri, SERVICE.replace("d.apply(t)", "d.applyTo(t)"))));
+    }
 }

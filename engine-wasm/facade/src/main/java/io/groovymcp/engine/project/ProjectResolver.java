@@ -7,6 +7,7 @@ import java.util.Set;
 import org.codehaus.groovy.ast.ClassNode;
 import org.codehaus.groovy.control.ClassNodeResolver;
 import org.codehaus.groovy.control.CompilationUnit;
+import org.codehaus.groovy.control.CompilerConfiguration;
 import org.codehaus.groovy.control.ErrorCollector;
 import org.codehaus.groovy.control.SourceUnit;
 
@@ -17,6 +18,9 @@ import org.codehaus.groovy.control.SourceUnit;
  * its source path. The compile's own classes never get here (the compiler looks in its own unit first), so an open
  * buffer always wins over a declaration of the same name, and a declaration read from one of the compile's own files
  * is ignored. A stub's messages go to an error collector of its own and are never shown: a stub is not a buffer.
+ * Nor may they stop the compile: the compiler fails a phase on any source's collector, and a buffer's compile that
+ * failed with none of its own errors would have nothing to report (a Java enum whose constants have bodies, stubbed
+ * without them, once did exactly that).
  * One instance per compile unit, so each compile builds the stubs it needs and lets them go with it.
  */
 public final class ProjectResolver extends ClassNodeResolver {
@@ -47,6 +51,20 @@ public final class ProjectResolver extends ClassNodeResolver {
         return sourceName != null && sourceName.startsWith(STUB_SCHEME);
     }
 
+    /** Keeps a stub's messages and never fails the compile for them. */
+    private static final class StubErrors extends ErrorCollector {
+        private static final long serialVersionUID = 1L;
+
+        StubErrors(CompilerConfiguration configuration) {
+            super(configuration);
+        }
+
+        @Override
+        protected void failIfErrors() {
+            // a stub's errors are not the user's: the buffers' own collector decides whether the compile failed
+        }
+    }
+
     @Override
     public LookupResult findClassNode(String name, CompilationUnit compilationUnit) {
         LookupResult found = library.resolveName(name, compilationUnit);
@@ -61,9 +79,9 @@ public final class ProjectResolver extends ClassNodeResolver {
         String qualifiedName = builtIn != null ? name : e.qualifiedName;
         SourceUnit stub = stubs.get(qualifiedName);
         if (stub == null) {
-            stub = new SourceUnit(STUB_SCHEME + qualifiedName, builtIn != null ? builtIn : StubWriter.write(e.file, e.type),
+            stub = new SourceUnit(STUB_SCHEME + qualifiedName, builtIn != null ? builtIn : e.stub,
                     compilationUnit.getConfiguration(), compilationUnit.getClassLoader(),
-                    new ErrorCollector(compilationUnit.getConfiguration()));
+                    new StubErrors(compilationUnit.getConfiguration()));
             stubs.put(qualifiedName, stub);
             compilationUnit.addSource(stub);
             return new LookupResult(stub, null);

@@ -101,7 +101,9 @@ final class StubWriter {
             if (java && !memberOfInterface && !visible(m.modifiers)) {
                 out.append(PACKAGE_SCOPE).append(' ');
             }
-            modifiers(m.modifiers, "interface".equals(t.kind));
+            // an enum's abstract method is implemented by its constants' bodies, which a stub does not have
+            boolean enumAbstract = "enum".equals(t.kind) && m.modifiers.contains("abstract");
+            modifiers(enumAbstract ? without(m.modifiers, "abstract") : m.modifiers, "interface".equals(t.kind));
             if (!m.typeParameters.isEmpty()) {
                 typeParameters(m.typeParameters);
                 out.append(' ');
@@ -109,7 +111,7 @@ final class StubWriter {
             out.append(m.type).append(' ').append(m.name).append('(');
             parameters(m.parameters);
             out.append(')');
-            boolean bodyless = m.modifiers.contains("abstract") || "annotation".equals(t.kind)
+            boolean bodyless = (m.modifiers.contains("abstract") && !enumAbstract) || "annotation".equals(t.kind)
                     || ("interface".equals(t.kind) && !m.modifiers.contains("default")
                     && !m.modifiers.contains("static") && !m.modifiers.contains("private"));
             if ("annotation".equals(t.kind) && m.hasDefault) {
@@ -121,6 +123,12 @@ final class StubWriter {
             type(nested, memberOfInterface);
         }
         out.append("}\n");
+    }
+
+    private static List<String> without(List<String> modifiers, String dropped) {
+        List<String> out = new java.util.ArrayList<>(modifiers);
+        out.remove(dropped);
+        return out;
     }
 
     private static boolean visible(List<String> modifiers) {

@@ -161,4 +161,42 @@ class ProjectResolutionTest {
         assertTrue(s.contains("\"name\":\"org.absent.Gone\",\"import\":\"org.absent.Gone\",\"packageKnown\":false"),
                 s);
     }
+
+    /** A Java enum whose constants implement its abstract methods (the shape of Spock's block kinds). */
+    static final String PHASE_JAVA = "package flow;\n\nimport java.util.EnumSet;\n\n"
+            + "public enum Phase {\n"
+            + "    START { public EnumSet<Phase> next() { return EnumSet.of(END); } },\n"
+            + "    END { public EnumSet<Phase> next() { return EnumSet.noneOf(Phase.class); } };\n"
+            + "    public abstract EnumSet<Phase> next();\n"
+            + "    abstract boolean terminal();\n"
+            + "}\n";
+
+    @Test
+    void anEnumWhoseConstantsImplementItsAbstractMethodsResolvesAndTypeChecks() {
+        project(e, "file:///t/src/main/java/flow/Phase.java", "java", PHASE_JAVA);
+        String uri = "file:///t/src/test/groovy/flow/PhaseSpec.groovy";
+        String use = "package flow\n@groovy.transform.CompileStatic\nclass PhaseSpec {\n"
+                + "    Set<Phase> after() { Phase.START.next() }\n}\n";
+        ok(e, "op", "open", "uri", uri, "text", use);
+        String lint = io.groovymcp.engine.json.Json.write(ok(e, "op", "lint"));
+        assertTrue(lint.contains("\"diagnostics\":[]"), lint);
+        String wrong = use.replace("Phase.START.next()", "Phase.START.next(1)");
+        String m = messages(diagnostics(e, uri, wrong));
+        assertTrue(m.contains("Cannot find matching method flow.Phase#next(int)"), m);
+    }
+
+    @Test
+    void addingAFileAgainReplacesItsDeclarationsAndKeepsTheOthers() {
+        project(e, "file:///t/Money.java", "java", MONEY_JAVA, "file:///t/Discount.groovy", "groovy",
+                DISCOUNT_GROOVY);
+        String renamed = DISCOUNT_GROOVY.replace("Money apply(Money m)", "Money applyTo(Money m)");
+        Map<String, Object> r = ok(e, "op", "projectDeclarations", "mode", "add", "files", java.util.Collections
+                .singletonList(ProjectCases.declarations(e, "file:///t/Discount.groovy", "groovy", renamed)));
+        assertEquals(2, ((Number) r.get("files")).intValue());
+        assertEquals(3, ((Number) r.get("types")).intValue());
+        String uri = "file:///t/OrderService.groovy";
+        String m = messages(diagnostics(e, uri, SERVICE));
+        assertTrue(m.contains("Cannot find matching method shop.order.Discount#apply(shop.money.Money)"), m);
+        assertEquals("", messages(diagnostics(e, uri, SERVICE.replace("d.apply(t)", "d.applyTo(t)"))));
+    }
 }

@@ -96,8 +96,9 @@ const status = (key) => {
 // ---------------------------------------------------------------- the wasm child (same modes as FacadeRealBench)
 
 async function child(mode, list, a, b) {
-  // the memory row measures the server's configuration: the engine in the host's worker with its memory policy
-  const e = mode === "rss" ? await openServerEngine() : await openEngine();
+  // the memory rows and the varied set measure the server as shipped: the engine in the host's worker with the memory
+  // policy GROOVYMCP_MEMORY selects (unset: lean); in this thread the engine would run with no policy at all
+  const e = mode === "rss" || mode === "varied" ? await openServerEngine() : await openEngine();
   const items = readList(list);
   const out = { loadMs: e.loadMs };
   if (mode === "load") {

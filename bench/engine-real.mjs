@@ -3,7 +3,7 @@
 // cases, in the same run. Prints the issue-10 table with medians and wasm/JVM ratios.
 //
 //   npm run bench:real [-- --files 300] [--rounds 2] [--big 2000] [--quick] [--only warm,fresh,broken,multi,rss,varied]
-//     [--git <git dir>[@commit] ...] [--varied 2500] [--varied-passes 2]
+//     [--git <git dir>[@commit] ...] [--varied 2500] [--varied-passes 2] [--varied-ab <other dist dir>] [--ab-rounds 2]
 //
 // The varied section (issue 30) runs one set of at least 2,000 files from at least 8 projects (the sources jars plus
 // git repositories on this machine: --git or GROOVYMCP_REAL_CODE_GIT, comma-separated) through the server's engine in
@@ -14,7 +14,7 @@
 // own. The machine is shared: only ratios measured in the same run mean anything.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -96,8 +96,9 @@ const status = (key) => {
 // ---------------------------------------------------------------- the wasm child (same modes as FacadeRealBench)
 
 async function child(mode, list, a, b) {
-  // the memory row measures the server's configuration: the engine in the host's worker with its memory policy
-  const e = mode === "rss" ? await openServerEngine() : await openEngine();
+  // the memory rows and the varied set measure the server as shipped: the engine in the host's worker with the memory
+  // policy GROOVYMCP_MEMORY selects (unset: lean); in this thread the engine would run with no policy at all
+  const e = mode === "rss" || mode === "varied" ? await openServerEngine() : await openEngine();
   const items = readList(list);
   const out = { loadMs: e.loadMs };
   if (mode === "load") {
@@ -251,6 +252,24 @@ function wasmRunWith(env, mode, list, ...rest) {
   return runJson(process.execPath, [...process.execArgv, self, "--child", mode, list, ...rest.map(String)], `wasm ${mode}`, { ...process.env, ...env });
 }
 
+/**
+ * The varied set through the server's engine (default configuration) of this build (A) and of another (B, its
+ * engine-wasm/target/dist), alternating B, A, B, A... in fresh processes: warm total, p99 and peak RSS per run.
+ */
+function variedAb(list, other, rounds, passes) {
+  const total = (xs) => xs.reduce((x, y) => x + y, 0);
+  const p99 = (xs) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
+  const out = [`\nA/B on the varied set (default configuration, pass ${passes}, alternating; B: ${other}):\n`, "| run | build | warm s | p99 ms | peak RSS MB |\n|---|---|---:|---:|---:|"];
+  for (let r = 0; r < rounds; r++) {
+    for (const [name, env] of [["B", { GROOVYMCP_ENGINE_DIR: other }], ["A", {}]]) {
+      log(`engine-real: A/B round ${r + 1}, build ${name}`);
+      const v = wasmRunWith({ GROOVYMCP_MEMORY: "", ...env }, "varied", list, passes);
+      out.push(`| ${r + 1} | ${name} | ${(total(v.perFileMs) / 1000).toFixed(1)} | ${p99(v.perFileMs).toFixed(0)} | ${v.hwmAfterFilesMb.toFixed(0)} |`);
+    }
+  }
+  return out.join("\n");
+}
+
 /** The stock Groovy 5.0.8 compiler (engine-wasm/stock-oracle, the fidelity oracle; built with plain Maven on first use). */
 function stockOracleClasspath() {
   const dir = join(root, "engine-wasm", "stock-oracle");
@@ -378,7 +397,10 @@ async function main() {
       only: { type: "string", default: "warm,fresh,broken,multi,rss,varied" },
       // the varied set: git repositories on this machine for the kinds sources jars lack (bench/README.md lists them)
       git: { type: "string", multiple: true, default: (process.env.GROOVYMCP_REAL_CODE_GIT ?? "").split(",").filter(Boolean) },
-      varied: { type: "string", default: "2500" }, "varied-passes": { type: "string", default: "2" } },
+      varied: { type: "string", default: "2500" }, "varied-passes": { type: "string", default: "2" },
+      // A/B of two engine builds on the varied set, default configuration, alternating in this run: the other
+      // build's engine-wasm/target/dist (bench/README.md)
+      "varied-ab": { type: "string" }, "ab-rounds": { type: "string", default: "2" } },
   });
   const all = await realCodeFiles({ min: 500 });
   const files = sample(all, Number(opt.files));
@@ -497,6 +519,10 @@ async function main() {
   for (const x of set) kinds[x.kind] = (kinds[x.kind] ?? 0) + 1;
   const passes = Number(opt["varied-passes"]);
   const variedList = writeList("varied", asItems(set));
+  if (opt["varied-ab"]) {
+    // an A/B run measures the two builds only, so that its rounds fit in one sitting of a shared machine
+    variedNotes.push(variedAb(variedList, resolve(opt["varied-ab"]), Number(opt["ab-rounds"]), passes));
+  } else {
   log(`engine-real: varied set, ${set.length} files (${vsum.lines} lines) from ${projects.size} projects; stock compiler (3 passes), wasm default, wasm speed (${passes} passes each)`);
   vj = stockRun(variedList, 3);
   vl = wasmRunWith({ GROOVYMCP_MEMORY: "" }, "varied", variedList, passes);
@@ -523,6 +549,7 @@ async function main() {
   variedNotes.push("| file | kind | lines | wasm ms | JVM ms | wasm/JVM |\n|---|---|---:|---:|---:|---:|");
   const order = set.map((_, i) => i).sort((x, y) => vl.perFileMs[y] - vl.perFileMs[x]).slice(0, 20);
   for (const i of order) variedNotes.push(`| ${set[i].id} | ${set[i].kind} | ${set[i].lines} | ${vl.perFileMs[i].toFixed(0)} | ${vj.perFileMs[i].toFixed(0)} | ${(vl.perFileMs[i] / vj.perFileMs[i]).toFixed(1)} |`);
+  }
   }
 
   const dist = join(root, "engine-wasm", "target", "dist");

@@ -223,6 +223,12 @@ public class GroovyPatches implements TeaVMPlugin, ClassHolderTransformer {
                 "groovyjarjarantlr4.v4.runtime.dfa.DfaEmptiness#isEmpty");
         FIELD_READS.put("groovyjarjarantlr4.v4.runtime.dfa.DfaEmptiness#edges",
                 "groovyjarjarantlr4.v4.runtime.dfa.DFAState#edges");
+        // The DFA's budget used to drop every state, so on varied code each later file re-learned even the
+        // predictions all code makes. Each prediction's step now marks the state it reaches, and an eviction keeps
+        // the marked states (docs/performance.md, "The parser's DFA"); the mark is DFAState.stateNumber, which only
+        // printing a DFA reads.
+        DELEGATES.put("groovyjarjarantlr4.v4.runtime.dfa.DFAState#getTarget",
+                "groovyjarjarantlr4.v4.runtime.dfa.DfaEviction#target");
         // Every token's text and every AST node's end position go through the 8-bit char stream's getText, which
         // decodes ISO-8859-1 with new String(bytes, ..., ISO_8859_1): in TeaVM's classlib that builds a generic
         // decoder and a CharBuffer per call, ~8% of a warm compile of real code in wasm (docs/performance.md,

@@ -15,7 +15,8 @@ import java.util.concurrent.ConcurrentMap;
  * alone). Here an entry is one array slot, at most three quarters full.
  *
  * <p>Installed by the delegate of {@code ATN.getCachedContext} in {@code io.groovymcp.teavm.GroovyPatches}: the only
- * reader of the original map, which stays empty. {@code AtnManager} sizes and clears this one with the DFA.
+ * reader of the original map, which stays empty. {@code AtnManager} sizes and clears this one with the DFA, and an
+ * eviction of the DFA refills it with what the kept states hold ({@link #retainOnly}).
  */
 public final class CompactContextCache extends AbstractMap<PredictionContext, PredictionContext>
         implements ConcurrentMap<PredictionContext, PredictionContext> {
@@ -139,19 +140,51 @@ public final class CompactContextCache extends AbstractMap<PredictionContext, Pr
         size = 0;
     }
 
+    /**
+     * Empties the cache and puts back the contexts the given DFA states' configurations hold, with their parents:
+     * after an eviction ({@code DfaEviction}) new states share the contexts the kept ones hold, as before it. Those
+     * contexts came through {@link #cachedContext}, so each is canonical and its parents are too.
+     */
+    public void retainOnly(List<ATNConfigSet> sets) {
+        clear();
+        // a worklist, not recursion: a context's depth is the parse's rule nesting, which hostile input makes deep
+        List<PredictionContext> pending = new ArrayList<>();
+        for (ATNConfigSet set : sets) {
+            if (set instanceof PackedConfigSet) {
+                for (PredictionContext c : ((PackedConfigSet) set).contexts()) {
+                    pending.add(c);
+                }
+            } else {
+                for (ATNConfig c : set) {
+                    pending.add(c.getContext());
+                }
+            }
+            while (!pending.isEmpty()) {
+                PredictionContext c = pending.remove(pending.size() - 1);
+                // an empty context is never cached; one already back was put back with its parents
+                if (c == null || c.isEmpty() || putIfAbsent(c, c) != null) {
+                    continue;
+                }
+                for (int i = 0; i < c.size(); i++) {
+                    pending.add(c.getParent(i));
+                }
+            }
+        }
+    }
+
     @Override
     public boolean remove(Object key, Object value) {
-        throw new UnsupportedOperationException("the context cache is only ever cleared whole");
+        throw new UnsupportedOperationException("the context cache never drops one context alone");
     }
 
     @Override
     public boolean replace(PredictionContext key, PredictionContext oldValue, PredictionContext newValue) {
-        throw new UnsupportedOperationException("the context cache is only ever cleared whole");
+        throw new UnsupportedOperationException("the context cache never drops one context alone");
     }
 
     @Override
     public PredictionContext replace(PredictionContext key, PredictionContext value) {
-        throw new UnsupportedOperationException("the context cache is only ever cleared whole");
+        throw new UnsupportedOperationException("the context cache never drops one context alone");
     }
 
     @Override

@@ -159,6 +159,11 @@ public final class PackedConfigSet extends ATNConfigSet {
         return new PackedConfigSet(source, atn, codes, wide, contexts, semantics, listHash);
     }
 
+    /** The configurations' contexts, in order; shared, never to be written (the context cache refills from it). */
+    PredictionContext[] contexts() {
+        return contexts;
+    }
+
     private int stateOf(int i) {
         return wide ? codes[2 * i] : codes[i] & 0xFFFF;
     }

@@ -7,6 +7,7 @@ import groovyjarjarantlr4.v4.runtime.atn.CompactContextCache;
 import groovyjarjarantlr4.v4.runtime.atn.SeededParserDfa;
 import groovyjarjarantlr4.v4.runtime.atn.SharedIntArrays;
 import groovyjarjarantlr4.v4.runtime.dfa.DFA;
+import groovyjarjarantlr4.v4.runtime.dfa.DfaEviction;
 import org.apache.groovy.parser.antlr4.GroovyParser;
 
 /**
@@ -18,13 +19,14 @@ import org.apache.groovy.parser.antlr4.GroovyParser;
  * code that is slowest in wasm and allocates most. Stock Groovy keeps it until memory is short. An earlier version
  * of this class cleared it every 256 parses, which kept the parser cold (real code: 1.8-3.8x slower on the JVM,
  * most of wasm's warm deficit). It is now bounded by its size instead: the number of DFA states plus cached
- * prediction contexts, which is what holds memory and what grows only while new syntax is being seen. Real code
- * settles well under the budget (docs/performance.md, "The parser's DFA"), so in practice it is cleared only by input crafted to
- * grow it.
+ * prediction contexts, which is what holds memory and what grows only while new syntax is being seen. A project of
+ * a few hundred files settles under the budget (docs/performance.md, "The parser's DFA"); past it, varied code keeps
+ * the states predictions still reach and drops the rest (DfaEviction), and only a hot part over the budget clears
+ * the cache whole.
  */
 public abstract class AtnManager {
     /**
-     * DFA states plus cached prediction contexts above which the cache is dropped. Chosen against resident memory:
+     * DFA states plus cached prediction contexts above which the cache is evicted (or cleared). Chosen against resident memory:
      * see docs/performance.md ("The parser's DFA", "Memory policies") for the growth on real code and the heap it costs (about 190 bytes of wasm heap
      * per entry since the DFA's configurations are packed, 430 before).
      */
@@ -68,8 +70,8 @@ public abstract class AtnManager {
 
     /**
      * Fills the parser's empty DFA from the build's seed (docs/engine.md "The parser's DFA, seeded") and returns
-     * {decisions, states} seeded. A later clear (the budget above) drops the seed with the rest; the parser then
-     * learns again, as without one.
+     * {decisions, states} seeded. At the budget an eviction keeps the seeded states predictions still reach; the
+     * parser learns the rest again, as without a seed.
      */
     public static int[] seedParser(byte[] seed) {
         return SeededParserDfa.install(ParserAtnManager.INSTANCE.getAtnWrapper().atn, seed,
@@ -99,9 +101,22 @@ public abstract class AtnManager {
 
         public ATN checkAndClear() {
             if (shouldClearDfaCache() && ++uses % CHECK_EVERY == 0 && cachedSize(atn) > maxCached) {
-                clearDFA();
+                evictOrClear();
             }
             return atn;
+        }
+
+        /**
+         * Keeps the states predictions reached since the last eviction (DfaEviction) and drops the rest; when what
+         * is kept is still over three quarters of the budget, the hot part itself does not fit, and the cache is
+         * cleared whole as before, so evictions never follow each other every few parses.
+         */
+        private void evictOrClear() {
+            DfaEviction.evict(atn);
+            SharedIntArrays.clear();
+            if (cachedSize(atn) > maxCached / 4 * 3) {
+                clearDFA();
+            }
         }
 
         public void clearDFA() {

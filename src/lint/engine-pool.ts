@@ -76,20 +76,26 @@ export class EnginePool {
   }
 
   /**
-   * The project model (issue: lint sees the whole tree): every engine reads the declarations of a share of
-   * `sources`, and every engine then holds all of them, so each unit resolves the classes the rest of the tree
-   * declares while it compiles only its own files. The engine stack keeps them across restarts. A file whose
-   * declarations cannot be read is left out (its unit reports it).
+   * Every engine reads the declarations of a share of `sources` (the engine's `declarations` op), in parallel; the
+   * answers come back in the order of `sources`, undefined where a file cannot be read or the engine refuses it (its
+   * unit reports it). A `read` that throws stops the reading and its error is the call's.
    */
-  async shareDeclarations(sources: readonly DeclarationSource[]): Promise<number> {
+  async readDeclarations(sources: readonly DeclarationSource[]): Promise<(JsonObject | undefined)[]> {
     const found: (JsonObject | undefined)[] = new Array(sources.length);
     let next = 0;
+    let failed: { error: unknown } | undefined;
     await Promise.all(
       this.slots.map(async (slot) => {
-        while (next < sources.length) {
+        while (failed === undefined && next < sources.length) {
           const at = next++;
           const source = sources[at]!;
-          const text = source.read();
+          let text: string | undefined;
+          try {
+            text = source.read();
+          } catch (error) {
+            failed = { error };
+            return;
+          }
           if (text === undefined) continue;
           try {
             found[at] = await slot.workspace.declarationsOf(source.language, text, source.uri);
@@ -99,11 +105,19 @@ export class EnginePool {
         }
       }),
     );
-    const files = found.filter((f): f is JsonObject => f !== undefined);
-    if (files.length === 0) return 0;
+    if (failed !== undefined) throw failed.error;
+    return found;
+  }
+
+  /**
+   * The project model (docs/lint.md, "The whole tree"): every engine is given the tree's declarations once, so each
+   * unit resolves the classes the rest of the tree declares while it compiles only its own files. The engine stack
+   * keeps them across restarts.
+   */
+  async shareDeclarations(files: readonly JsonObject[]): Promise<void> {
+    if (files.length === 0) return;
     await Promise.all(this.slots.map((slot) => slot.workspace.setProjectDeclarations(files)));
     this.declarations = files;
-    return files.length;
   }
 
   /**

@@ -41,15 +41,6 @@ export const ENGINE_DEFAULT_CAP = 64;
  */
 export const MAX_UNIT_CHARS = 1_000_000;
 
-const PACKAGE_LINE = /^[ \t]*package[ \t]+([A-Za-z_$][\w$]*(?:[ \t]*\.[ \t]*[A-Za-z_$][\w$]*)*)/m;
-
-/** The declared package, read from the text; comments before it are skipped by blanking them. */
-export function packageOf(text: string): string | null {
-  const head = text.slice(0, 20_000).replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
-  const m = PACKAGE_LINE.exec(head);
-  return m?.[1] === undefined ? null : m[1].replace(/[ \t]/g, "");
-}
-
 const SOURCE_SET_LANGUAGES = new Set(["groovy", "java"]);
 
 function isDirectory(path: string): boolean {

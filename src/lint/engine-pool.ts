@@ -120,20 +120,27 @@ export class EnginePool {
     this.declarations = files;
   }
 
+  /** Whether the engines hold a project model (shareDeclarations was given some declarations). */
+  hasDeclarations(): boolean {
+    return this.declarations.length > 0;
+  }
+
   /**
-   * Runs `work` once more on `compiler`'s engine without the project model, then gives the model back: a unit the
-   * engine fails with the tree's declarations is still checked (with the errors it would have had before the model)
-   * rather than not at all. False when there is no model to leave out.
+   * Like forEach, on engines without the project model: each engine that takes an item drops the model first, once,
+   * and never gets it back, so the units the engine failed with the tree's declarations are checked again at the end
+   * of the run (with the errors they would have had before the model) without sending the whole model to an engine
+   * again after each of them.
    */
-  async withoutDeclarations<T>(compiler: UnitCompiler, work: () => Promise<T>): Promise<{ done: true; value: T } | { done: false }> {
-    const slot = this.slots.find((s) => s.compiler === compiler);
-    if (slot === undefined || this.declarations.length === 0) return { done: false };
-    await slot.workspace.setProjectDeclarations([]);
-    try {
-      return { done: true, value: await work() };
-    } finally {
-      await slot.workspace.setProjectDeclarations(this.declarations);
-    }
+  async forEachWithoutDeclarations<T>(items: readonly T[], work: (item: T, compiler: UnitCompiler) => Promise<void>): Promise<void> {
+    const dropped = new Set<Slot>();
+    await this.forEach(items, async (item, compiler) => {
+      const slot = this.slots.find((s) => s.compiler === compiler)!;
+      if (!dropped.has(slot)) {
+        dropped.add(slot);
+        await slot.workspace.setProjectDeclarations([]);
+      }
+      await work(item, compiler);
+    });
   }
 
   /** The most buffers one unit may open: known once the first engine is up (it rejects if the engine cannot run). */

@@ -25,7 +25,7 @@ import { summarize, type ReportInput } from "./report/summary.js";
 import { formatText } from "./report/text.js";
 import { neutralise } from "./report/neutralise.js";
 import { checkOutputPath, endQuietlyOnClosedPipes, readSourceAgain, writeOutputFile } from "./report/output-file.js";
-import { ENGINE_DEFAULT_CAP, groupUnits, shardUnits, type CompileUnit, type LintFile } from "./units.js";
+import { compilesAlone, ENGINE_DEFAULT_CAP, groupUnits, shardUnits, type CompileUnit, type LintFile } from "./units.js";
 import { declaredNames } from "./tree-declarations.js";
 
 function readStdin(): string {
@@ -50,8 +50,8 @@ interface TreeReading {
 
 /**
  * The one pass over the tree: every file to lint (stdin's text included) is read once, for its kind and size, and
- * its declarations and those of the Java sources are read by the engines; each file's package (which decides its
- * compile unit) is the engine's answer. Texts are not kept: workers read them again, one unit at a time.
+ * its declarations and those of the Java sources are read by the engines (not those of a file that compiles alone,
+ * which no other file can use); each file's package (which decides its compile unit) is the engine's answer. Texts are not kept: workers read them again, one unit at a time.
  */
 async function readTree(pool: EnginePool, paths: readonly string[], stdin: { name: string; text: string } | undefined, javaPaths: readonly string[], options: { cwd: string; config: LintConfig }): Promise<TreeReading> {
   const overrides = new KindOverrides(options.config.kinds);
@@ -69,9 +69,10 @@ async function readTree(pool: EnginePool, paths: readonly string[], stdin: { nam
         }
       }
       const displayPath = toPosix(relative(options.cwd, path)) || path;
-      seen[at] = { kind: overrides.kindOf(toPosix(relative(options.config.baseDirectory, path))) ?? detectKind(displayPath, text), size: text.length };
-      // a file past the engine's bound for a source it only reads is left out of the model, as before it is linted
-      return text.length > MAX_SMALL_FILE_BYTES ? undefined : text;
+      const kind = overrides.kindOf(toPosix(relative(options.config.baseDirectory, path))) ?? detectKind(displayPath, text);
+      seen[at] = { kind, size: text.length };
+      // a file past the bound of a source the engine only reads is left out of the model; it is still linted
+      return text.length > MAX_SMALL_FILE_BYTES || compilesAlone({ path, kind }) ? undefined : text;
     },
   });
   const lintPaths = stdin === undefined ? [...paths] : [...paths, resolve(options.cwd, stdin.name)];
@@ -188,35 +189,51 @@ async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: Run
   });
 }
 
-/** Lints the units on `jobs` engines; results come back in unit order whatever finishes first. */
+/** What a unit's failure says on stderr: the file, or how many files and the first. */
+function unitName(u: CompileUnit): string {
+  return u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+}
+
+/** An error that ends the run rather than one unit. */
+function endsTheRun(error: unknown): boolean {
+  return error instanceof EngineUnavailableError || error instanceof LintUsageError;
+}
+
+/**
+ * Lints the units on `jobs` engines; results come back in unit order whatever finishes first. A unit the engine
+ * fails with the tree's declarations is checked again after all the others, on engines that have dropped the model
+ * (EnginePool.forEachWithoutDeclarations), and stderr says so; a unit past the time limit would only run past it again.
+ */
 async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known: RunKnowledge, progress: Progress): Promise<FileReport[]> {
   // Largest units first, so the last unit to finish is a small one.
   const order = units.map((u, i) => ({ u, i, w: u.files.reduce((s, f) => s + f.size, 0) })).sort((a, b) => b.w - a.w || a.i - b.i);
   const results = new Array<FileReport[]>(units.length);
+  const again: { u: CompileUnit; i: number; first: unknown }[] = [];
+  const failed = (u: CompileUnit, i: number, error: unknown): void => {
+    process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(unitName(u))}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
+    results[i] = u.files.map((f) => engineFailure(f, error));
+    progress.advance(u.files.length);
+  };
   await pool.forEach(order, async ({ u, i }, compiler) => {
     try {
       results[i] = await lintOneUnit(u, compiler, known);
+      progress.advance(u.files.length);
     } catch (first) {
-      if (first instanceof EngineUnavailableError || first instanceof LintUsageError) throw first;
-      let error: unknown = first;
-      const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
-      try {
-        // a unit past the time limit would only run past it again
-        const again = first instanceof EngineTimeoutError ? { done: false as const } : await pool.withoutDeclarations(compiler, () => lintOneUnit(u, compiler, known));
-        if (again.done) {
-          process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)} with the rest of the tree's declarations; it was checked without them\n`);
-          results[i] = again.value;
-          progress.advance(u.files.length);
-          return;
-        }
-      } catch (retry) {
-        if (retry instanceof EngineUnavailableError || retry instanceof LintUsageError) throw retry;
-        error = retry;
-      }
-      process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
-      results[i] = u.files.map((f) => engineFailure(f, error));
+      if (endsTheRun(first)) throw first;
+      if (first instanceof EngineTimeoutError || !pool.hasDeclarations()) failed(u, i, first);
+      else again.push({ u, i, first });
     }
-    progress.advance(u.files.length);
+  });
+  again.sort((a, b) => a.i - b.i);
+  await pool.forEachWithoutDeclarations(again, async ({ u, i }, compiler) => {
+    try {
+      results[i] = await lintOneUnit(u, compiler, known);
+      process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(unitName(u))} with the rest of the tree's declarations; it was checked without them\n`);
+      progress.advance(u.files.length);
+    } catch (retry) {
+      if (endsTheRun(retry)) throw retry;
+      failed(u, i, retry);
+    }
   });
   return results.flat();
 }

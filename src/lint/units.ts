@@ -52,6 +52,17 @@ function isDirectory(path: string): boolean {
 }
 
 /**
+ * Gradle scripts and pipelines (Jenkinsfiles, and any pipeline outside a shared library's `vars/`) always compile
+ * alone, and no other file can use what they declare, so they add nothing to the project model either.
+ */
+export function compilesAlone(file: Pick<LintFile, "path" | "kind">): boolean {
+  if (file.kind === "gradle") return true;
+  if (file.kind !== "jenkins") return false;
+  const parts = file.path.split(sep);
+  return parts[parts.length - 2] !== "vars" || (parts[parts.length - 1] ?? "").startsWith("Jenkinsfile");
+}
+
+/**
  * The source tree a file compiles with, or undefined when it compiles alone. Decided in this order:
  * 1. Jenkinsfiles and Gradle scripts always compile alone.
  * 2. `<A>/grails-app/<folder>/**`: the Grails application `<A>`, with its `src/main/groovy`.
@@ -63,11 +74,8 @@ function isDirectory(path: string): boolean {
  * 5. Any other script compiles alone.
  */
 export function sourceTreeOf(file: Pick<LintFile, "path" | "kind" | "packageName">, probeDirectory: (path: string) => boolean = isDirectory): string | undefined {
-  if (file.kind === "gradle") return undefined;
+  if (compilesAlone(file)) return undefined;
   const parts = file.path.split(sep);
-  const name = parts[parts.length - 1] ?? "";
-  if (file.kind === "jenkins" && parts[parts.length - 2] !== "vars") return undefined;
-  if (file.kind === "jenkins" && name.startsWith("Jenkinsfile")) return undefined;
   // Grails: grails-app/{controllers,services,domain,...} compile with the same application's src/main/groovy
   const grailsIndex = parts.lastIndexOf("grails-app");
   if (grailsIndex > 0 && grailsIndex + 2 < parts.length && file.kind !== "jenkins") return parts.slice(0, grailsIndex).join(sep) || sep;

@@ -27,6 +27,7 @@ import { neutralise } from "./report/neutralise.js";
 import { checkOutputPath, endQuietlyOnClosedPipes, readSourceAgain, writeOutputFile } from "./report/output-file.js";
 import { compilesAlone, ENGINE_DEFAULT_CAP, groupUnits, shardUnits, type CompileUnit, type LintFile } from "./units.js";
 import { declaredNames } from "./tree-declarations.js";
+import { PhaseLog } from "./phases.js";
 
 function readStdin(): string {
   try {
@@ -291,13 +292,19 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory, lintResources: config.lintResources }) : [];
   const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
   const javaPaths = paths.length > 0 ? await discoverJavaSources(paths, cwd) : [];
+  const phases = PhaseLog.fromEnvironment(started);
+  phases.end("discovery", `${files.length} files to lint, ${javaPaths.length} Java sources`);
   const fileCount = files.length + (stdin === undefined ? 0 : 1);
   // The first engine starts now; its buffer cap decides how large a unit may be.
   const pool = new EnginePool(Math.max(1, Math.min(options.jobs, fileCount)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`), jenkinsCatalog);
   try {
     const cap = fileCount === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
+    phases.end("engine start");
     const tree: TreeReading = fileCount === 0 ? { files: [], packages: new Set(), groovyTypes: new Set(), javaTypes: new Set(), declarations: [] } : await readTree(pool, files, stdin, javaPaths, { cwd, config });
+    // the model's size as sent to each engine (one JSON request), measured only when asked for
+    if (phases.enabled) phases.end("declarations", `${tree.declarations.length} files read, ${Buffer.byteLength(JSON.stringify(tree.declarations))} bytes of declarations`);
     await pool.shareDeclarations(tree.declarations);
+    phases.end("project model sent to each engine");
     const { files: prepared, packages, javaTypes } = tree;
     let units = groupUnits(prepared, cap);
     if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
@@ -312,7 +319,10 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
     const progress = new Progress(units.reduce((s, u) => s + u.files.length, 0), options.quiet);
     const linted = units.length === 0 ? [] : await lintUnits(pool, units, known, progress);
     progress.end();
-    return await report(options, started, cwd, linted, pool.usedLintOp());
+    phases.end("units", `${units.length} units`);
+    const code = await report(options, started, cwd, linted, pool.usedLintOp());
+    phases.end("report");
+    return code;
   } catch (error) {
     if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
     throw error;

@@ -76,20 +76,26 @@ export class EnginePool {
   }
 
   /**
-   * The project model (issue: lint sees the whole tree): every engine reads the declarations of a share of
-   * `sources`, and every engine then holds all of them, so each unit resolves the classes the rest of the tree
-   * declares while it compiles only its own files. The engine stack keeps them across restarts. A file whose
-   * declarations cannot be read is left out (its unit reports it).
+   * Every engine reads the declarations of a share of `sources` (the engine's `declarations` op), in parallel; the
+   * answers come back in the order of `sources`, undefined where a file cannot be read or the engine refuses it (its
+   * unit reports it). A `read` that throws stops the reading and its error is the call's.
    */
-  async shareDeclarations(sources: readonly DeclarationSource[]): Promise<number> {
+  async readDeclarations(sources: readonly DeclarationSource[]): Promise<(JsonObject | undefined)[]> {
     const found: (JsonObject | undefined)[] = new Array(sources.length);
     let next = 0;
+    let failed: { error: unknown } | undefined;
     await Promise.all(
       this.slots.map(async (slot) => {
-        while (next < sources.length) {
+        while (failed === undefined && next < sources.length) {
           const at = next++;
           const source = sources[at]!;
-          const text = source.read();
+          let text: string | undefined;
+          try {
+            text = source.read();
+          } catch (error) {
+            failed = { error };
+            return;
+          }
           if (text === undefined) continue;
           try {
             found[at] = await slot.workspace.declarationsOf(source.language, text, source.uri);
@@ -99,27 +105,42 @@ export class EnginePool {
         }
       }),
     );
-    const files = found.filter((f): f is JsonObject => f !== undefined);
-    if (files.length === 0) return 0;
-    await Promise.all(this.slots.map((slot) => slot.workspace.setProjectDeclarations(files)));
-    this.declarations = files;
-    return files.length;
+    if (failed !== undefined) throw failed.error;
+    return found;
   }
 
   /**
-   * Runs `work` once more on `compiler`'s engine without the project model, then gives the model back: a unit the
-   * engine fails with the tree's declarations is still checked (with the errors it would have had before the model)
-   * rather than not at all. False when there is no model to leave out.
+   * The project model (docs/lint.md, "The whole tree"): every engine is given the tree's declarations once, so each
+   * unit resolves the classes the rest of the tree declares while it compiles only its own files. The engine stack
+   * keeps them across restarts.
    */
-  async withoutDeclarations<T>(compiler: UnitCompiler, work: () => Promise<T>): Promise<{ done: true; value: T } | { done: false }> {
-    const slot = this.slots.find((s) => s.compiler === compiler);
-    if (slot === undefined || this.declarations.length === 0) return { done: false };
-    await slot.workspace.setProjectDeclarations([]);
-    try {
-      return { done: true, value: await work() };
-    } finally {
-      await slot.workspace.setProjectDeclarations(this.declarations);
-    }
+  async shareDeclarations(files: readonly JsonObject[]): Promise<void> {
+    if (files.length === 0) return;
+    await Promise.all(this.slots.map((slot) => slot.workspace.setProjectDeclarations(files)));
+    this.declarations = files;
+  }
+
+  /** Whether the engines hold a project model (shareDeclarations was given some declarations). */
+  hasDeclarations(): boolean {
+    return this.declarations.length > 0;
+  }
+
+  /**
+   * Like forEach, on engines without the project model: each engine that takes an item drops the model first, once,
+   * and never gets it back, so the units the engine failed with the tree's declarations are checked again at the end
+   * of the run (with the errors they would have had before the model) without sending the whole model to an engine
+   * again after each of them.
+   */
+  async forEachWithoutDeclarations<T>(items: readonly T[], work: (item: T, compiler: UnitCompiler) => Promise<void>): Promise<void> {
+    const dropped = new Set<Slot>();
+    await this.forEach(items, async (item, compiler) => {
+      const slot = this.slots.find((s) => s.compiler === compiler)!;
+      if (!dropped.has(slot)) {
+        dropped.add(slot);
+        await slot.workspace.setProjectDeclarations([]);
+      }
+      await work(item, compiler);
+    });
   }
 
   /** The most buffers one unit may open: known once the first engine is up (it rejects if the engine cannot run). */

@@ -3,7 +3,8 @@ import { relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { EngineTimeoutError, EngineUnavailableError } from "../engine/core/errors.js";
 import { engineFilesPresent, locateEngineFiles } from "../workspace/node.js";
-import { readSmallRegularFile } from "./bounded-read.js";
+import type { JsonObject } from "../json/json.js";
+import { MAX_SMALL_FILE_BYTES, readSmallRegularFile } from "./bounded-read.js";
 import { classify } from "./classify.js";
 import { EnginePool, LINT_CALL_TIMEOUT_MS, type DeclarationSource } from "./engine-pool.js";
 import type { EngineFileResult } from "./engine-result.js";
@@ -15,7 +16,7 @@ import { findConfigFile, loadConfig, type LintConfig } from "./config.js";
 import { compareStrings, discoverFiles, discoverJavaSources, toPosix } from "./discovery.js";
 import { LintUsageError } from "./errors.js";
 import { decideOutcome } from "./exit-status.js";
-import { detectKind, KindOverrides } from "./file-kind.js";
+import { detectKind, KindOverrides, type FileKind } from "./file-kind.js";
 import type { FileReport } from "./findings.js";
 import { formatGithub } from "./report/github.js";
 import { formatJson } from "./report/json.js";
@@ -24,7 +25,9 @@ import { summarize, type ReportInput } from "./report/summary.js";
 import { formatText } from "./report/text.js";
 import { neutralise } from "./report/neutralise.js";
 import { checkOutputPath, endQuietlyOnClosedPipes, readSourceAgain, writeOutputFile } from "./report/output-file.js";
-import { ENGINE_DEFAULT_CAP, groupUnits, packageOf, shardUnits, type CompileUnit, type LintFile } from "./units.js";
+import { compilesAlone, ENGINE_DEFAULT_CAP, groupUnits, shardUnits, type CompileUnit, type LintFile } from "./units.js";
+import { declaredNames } from "./tree-declarations.js";
+import { PhaseLog } from "./phases.js";
 
 function readStdin(): string {
   try {
@@ -34,66 +37,76 @@ function readStdin(): string {
   }
 }
 
-const TYPE_NAMES = /^[ \t]*(?:@[\w.]+(?:\([^)\n]*\))?[ \t]*)*(?:(?:public|protected|private|abstract|final|static|sealed|non-sealed|strictfp)[ \t]+)*(?:class|interface|enum|trait|record|@interface)[ \t]+([A-Za-z_$][\w$]*)/gm;
-
-/** Packages and type names that the tree's Java sources declare. */
-function readJavaDeclarations(paths: readonly string[], packages: Set<string>, types: Set<string>): void {
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch {
-      continue;
-    }
-    const pkg = packageOf(text);
-    if (pkg !== null) packages.add(pkg);
-    for (const m of text.matchAll(TYPE_NAMES)) {
-      types.add(m[1]!);
-      if (pkg !== null) types.add(`${pkg}.${m[1]!}`);
-    }
-  }
+/** What the declarations pass learnt of the tree: the files to lint, and the names classification needs. */
+interface TreeReading {
+  readonly files: LintFile[];
+  /** Packages that the tree's Groovy and Java files declare. */
+  readonly packages: Set<string>;
+  /** Type names of the files to lint, and of the Java sources. */
+  readonly groovyTypes: Set<string>;
+  readonly javaTypes: Set<string>;
+  /** The engine's answers, for the project model. */
+  readonly declarations: JsonObject[];
 }
 
-/** The tree's Groovy files (stdin's text included) and Java sources, read again one at a time for their declarations. */
-function declarationSources(files: readonly LintFile[], javaPaths: readonly string[]): DeclarationSource[] {
-  const readOrSkip = (path: string) => (): string | undefined => {
-    const read = readSmallRegularFile(path);
-    return read.ok ? read.text : undefined;
-  };
-  return [
-    ...files.map((f): DeclarationSource => ({ uri: pathToFileURL(f.path).href, language: "groovy", read: f.text !== undefined ? () => f.text : readOrSkip(f.path) })),
-    ...javaPaths.map((path): DeclarationSource => ({ uri: pathToFileURL(path).href, language: "java", read: readOrSkip(path) })),
-  ];
-}
-
-/** Reads every file once to decide its kind and package; the texts are not kept (workers read them again). */
-function prepareFiles(paths: readonly string[], stdin: { name: string; text: string } | undefined, options: { cwd: string; config: LintConfig }, typeNames: Set<string> | undefined): LintFile[] {
+/**
+ * The one pass over the tree: every file to lint (stdin's text included) is read once, for its kind and size, and
+ * its declarations and those of the Java sources are read by the engines (not those of a file that compiles alone,
+ * which no other file can use); each file's package (which decides its compile unit) is the engine's answer. Texts are not kept: workers read them again, one unit at a time.
+ */
+async function readTree(pool: EnginePool, paths: readonly string[], stdin: { name: string; text: string } | undefined, javaPaths: readonly string[], options: { cwd: string; config: LintConfig }): Promise<TreeReading> {
   const overrides = new KindOverrides(options.config.kinds);
-  const out: LintFile[] = [];
-  const make = (path: string, text: string, fromStdin: boolean): LintFile => {
-    const displayPath = toPosix(relative(options.cwd, path)) || path;
-    const kind = overrides.kindOf(toPosix(relative(options.config.baseDirectory, path))) ?? detectKind(displayPath, text);
-    const packageName = packageOf(text);
-    if (typeNames !== undefined) {
-      for (const m of text.matchAll(TYPE_NAMES)) {
-        const name = m[1]!;
-        typeNames.add(name);
-        if (packageName !== null) typeNames.add(`${packageName}.${name}`);
+  const seen: { kind: FileKind; size: number }[] = [];
+  const sourceOf = (path: string, at: number, given: string | undefined): DeclarationSource => ({
+    uri: pathToFileURL(path).href,
+    language: "groovy",
+    read: () => {
+      let text = given;
+      if (text === undefined) {
+        try {
+          text = readFileSync(path, "utf8");
+        } catch {
+          throw new LintUsageError(`cannot read ${toPosix(relative(options.cwd, path)) || path}`);
+        }
       }
-    }
-    return fromStdin ? { path, displayPath, kind, packageName, size: text.length, text } : { path, displayPath, kind, packageName, size: text.length };
-  };
-  for (const path of paths) {
-    let text: string;
-    try {
-      text = readFileSync(path, "utf8");
-    } catch {
-      throw new LintUsageError(`cannot read ${toPosix(relative(options.cwd, path)) || path}`);
-    }
-    out.push(make(path, text, false));
+      const displayPath = toPosix(relative(options.cwd, path)) || path;
+      const kind = overrides.kindOf(toPosix(relative(options.config.baseDirectory, path))) ?? detectKind(displayPath, text);
+      seen[at] = { kind, size: text.length };
+      // a file past the bound of a source the engine only reads is left out of the model; it is still linted
+      return text.length > MAX_SMALL_FILE_BYTES || compilesAlone({ path, kind }) ? undefined : text;
+    },
+  });
+  const lintPaths = stdin === undefined ? [...paths] : [...paths, resolve(options.cwd, stdin.name)];
+  const sources: DeclarationSource[] = [
+    ...lintPaths.map((path, i) => sourceOf(path, i, stdin !== undefined && i === paths.length ? stdin.text : undefined)),
+    ...javaPaths.map((path): DeclarationSource => ({
+      uri: pathToFileURL(path).href,
+      language: "java",
+      read: () => {
+        const read = readSmallRegularFile(path);
+        return read.ok ? read.text : undefined;
+      },
+    })),
+  ];
+  const answers = await pool.readDeclarations(sources);
+  const packages = new Set<string>();
+  const groovyTypes = new Set<string>();
+  const javaTypes = new Set<string>();
+  const files = lintPaths.map((path, i): LintFile => {
+    const names = declaredNames(answers[i]);
+    if (names.packageName !== null) packages.add(names.packageName);
+    for (const t of names.types) groovyTypes.add(t);
+    const { kind, size } = seen[i]!;
+    const displayPath = toPosix(relative(options.cwd, path)) || path;
+    const file = { path, displayPath, kind, packageName: names.packageName, size };
+    return stdin !== undefined && i === paths.length ? { ...file, text: stdin.text } : file;
+  });
+  for (let i = lintPaths.length; i < answers.length; i++) {
+    const names = declaredNames(answers[i]);
+    if (names.packageName !== null) packages.add(names.packageName);
+    for (const t of names.types) javaTypes.add(t);
   }
-  if (stdin !== undefined) out.push(make(resolve(options.cwd, stdin.name), stdin.text, true));
-  return out;
+  return { files, packages, groovyTypes, javaTypes, declarations: answers.filter((a): a is JsonObject => a !== undefined) };
 }
 
 function checkClasspath(entries: readonly string[], cwd: string): string[] {
@@ -177,35 +190,51 @@ async function lintOneUnit(unit: CompileUnit, compiler: UnitCompiler, known: Run
   });
 }
 
-/** Lints the units on `jobs` engines; results come back in unit order whatever finishes first. */
+/** What a unit's failure says on stderr: the file, or how many files and the first. */
+function unitName(u: CompileUnit): string {
+  return u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
+}
+
+/** An error that ends the run rather than one unit. */
+function endsTheRun(error: unknown): boolean {
+  return error instanceof EngineUnavailableError || error instanceof LintUsageError;
+}
+
+/**
+ * Lints the units on `jobs` engines; results come back in unit order whatever finishes first. A unit the engine
+ * fails with the tree's declarations is checked again after all the others, on engines that have dropped the model
+ * (EnginePool.forEachWithoutDeclarations), and stderr says so; a unit past the time limit would only run past it again.
+ */
 async function lintUnits(pool: EnginePool, units: readonly CompileUnit[], known: RunKnowledge, progress: Progress): Promise<FileReport[]> {
   // Largest units first, so the last unit to finish is a small one.
   const order = units.map((u, i) => ({ u, i, w: u.files.reduce((s, f) => s + f.size, 0) })).sort((a, b) => b.w - a.w || a.i - b.i);
   const results = new Array<FileReport[]>(units.length);
+  const again: { u: CompileUnit; i: number; first: unknown }[] = [];
+  const failed = (u: CompileUnit, i: number, error: unknown): void => {
+    process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(unitName(u))}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
+    results[i] = u.files.map((f) => engineFailure(f, error));
+    progress.advance(u.files.length);
+  };
   await pool.forEach(order, async ({ u, i }, compiler) => {
     try {
       results[i] = await lintOneUnit(u, compiler, known);
+      progress.advance(u.files.length);
     } catch (first) {
-      if (first instanceof EngineUnavailableError || first instanceof LintUsageError) throw first;
-      let error: unknown = first;
-      const what = u.files.length === 1 ? u.files[0]!.displayPath : `${u.files.length} files of ${u.files[0]!.displayPath} and others`;
-      try {
-        // a unit past the time limit would only run past it again
-        const again = first instanceof EngineTimeoutError ? { done: false as const } : await pool.withoutDeclarations(compiler, () => lintOneUnit(u, compiler, known));
-        if (again.done) {
-          process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)} with the rest of the tree's declarations; it was checked without them\n`);
-          results[i] = again.value;
-          progress.advance(u.files.length);
-          return;
-        }
-      } catch (retry) {
-        if (retry instanceof EngineUnavailableError || retry instanceof LintUsageError) throw retry;
-        error = retry;
-      }
-      process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(what)}: ${error instanceof Error ? error.message.split("\n")[0] : "unknown error"}\n`);
-      results[i] = u.files.map((f) => engineFailure(f, error));
+      if (endsTheRun(first)) throw first;
+      if (first instanceof EngineTimeoutError || !pool.hasDeclarations()) failed(u, i, first);
+      else again.push({ u, i, first });
     }
-    progress.advance(u.files.length);
+  });
+  again.sort((a, b) => a.i - b.i);
+  await pool.forEachWithoutDeclarations(again, async ({ u, i }, compiler) => {
+    try {
+      results[i] = await lintOneUnit(u, compiler, known);
+      process.stderr.write(`groovymcp lint: the engine failed on ${neutralise(unitName(u))} with the rest of the tree's declarations; it was checked without them\n`);
+      progress.advance(u.files.length);
+    } catch (retry) {
+      if (endsTheRun(retry)) throw retry;
+      failed(u, i, retry);
+    }
   });
   return results.flat();
 }
@@ -262,31 +291,38 @@ export async function runLint(argv: readonly string[], cwd: string = process.cwd
   const paths = diskPaths.length === 0 && !readsStdin ? ["."] : diskPaths;
   const files = paths.length > 0 ? await discoverFiles(paths, { cwd, include: config.include, exclude: config.exclude, baseDirectory: config.baseDirectory, lintResources: config.lintResources }) : [];
   const stdin = readsStdin ? { name: options.stdinFilename ?? "stdin.groovy", text: readStdin() } : undefined;
-  const typeNames = new Set<string>();
-  const prepared = prepareFiles(files, stdin, { cwd, config }, typeNames);
-  const packages = new Set(prepared.map((f) => f.packageName).filter((p): p is string => p !== null));
-  const javaTypes = new Set<string>();
-  const javaPaths = await discoverJavaSources(paths, cwd);
-  readJavaDeclarations(javaPaths, packages, javaTypes);
+  const javaPaths = paths.length > 0 ? await discoverJavaSources(paths, cwd) : [];
+  const phases = PhaseLog.fromEnvironment(started);
+  phases.end("discovery", `${files.length} files to lint, ${javaPaths.length} Java sources`);
+  const fileCount = files.length + (stdin === undefined ? 0 : 1);
   // The first engine starts now; its buffer cap decides how large a unit may be.
-  const pool = new EnginePool(Math.max(1, Math.min(options.jobs, prepared.length)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`), jenkinsCatalog);
+  const pool = new EnginePool(Math.max(1, Math.min(options.jobs, fileCount)), classpath, (line) => process.stderr.write(`groovymcp lint: ${line}\n`), jenkinsCatalog);
   try {
-    const cap = prepared.length === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
-    if (prepared.length > 0) await pool.shareDeclarations(declarationSources(prepared, javaPaths));
+    const cap = fileCount === 0 ? ENGINE_DEFAULT_CAP : await pool.bufferCap();
+    phases.end("engine start");
+    const tree: TreeReading = fileCount === 0 ? { files: [], packages: new Set(), groovyTypes: new Set(), javaTypes: new Set(), declarations: [] } : await readTree(pool, files, stdin, javaPaths, { cwd, config });
+    // the model's size as sent to each engine (one JSON request), measured only when asked for
+    if (phases.enabled) phases.end("declarations", `${tree.declarations.length} files read, ${Buffer.byteLength(JSON.stringify(tree.declarations))} bytes of declarations`);
+    await pool.shareDeclarations(tree.declarations);
+    phases.end("project model sent to each engine");
+    const { files: prepared, packages, javaTypes } = tree;
     let units = groupUnits(prepared, cap);
     if (options.shard !== undefined) units = shardUnits(units, options.shard.index, options.shard.count);
     const split = units.some((u) => u.split);
     const known: RunKnowledge = {
       hasClasspath: classpath.length > 0,
       treePackages: packages,
-      treeTypes: new Set([...(split ? typeNames : []), ...javaTypes]),
+      treeTypes: new Set([...(split ? tree.groovyTypes : []), ...javaTypes]),
       javaTypes,
       settings: config.rules,
     };
     const progress = new Progress(units.reduce((s, u) => s + u.files.length, 0), options.quiet);
     const linted = units.length === 0 ? [] : await lintUnits(pool, units, known, progress);
     progress.end();
-    return await report(options, started, cwd, linted, pool.usedLintOp());
+    phases.end("units", `${units.length} units`);
+    const code = await report(options, started, cwd, linted, pool.usedLintOp());
+    phases.end("report");
+    return code;
   } catch (error) {
     if (error instanceof EngineUnavailableError) throw new LintUsageError(`the Groovy engine is not available: ${error.message}`);
     throw error;

@@ -41,15 +41,6 @@ export const ENGINE_DEFAULT_CAP = 64;
  */
 export const MAX_UNIT_CHARS = 1_000_000;
 
-const PACKAGE_LINE = /^[ \t]*package[ \t]+([A-Za-z_$][\w$]*(?:[ \t]*\.[ \t]*[A-Za-z_$][\w$]*)*)/m;
-
-/** The declared package, read from the text; comments before it are skipped by blanking them. */
-export function packageOf(text: string): string | null {
-  const head = text.slice(0, 20_000).replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, " ")).replace(/\/\/[^\n]*/g, "");
-  const m = PACKAGE_LINE.exec(head);
-  return m?.[1] === undefined ? null : m[1].replace(/[ \t]/g, "");
-}
-
 const SOURCE_SET_LANGUAGES = new Set(["groovy", "java"]);
 
 function isDirectory(path: string): boolean {
@@ -58,6 +49,17 @@ function isDirectory(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Gradle scripts and pipelines (Jenkinsfiles, and any pipeline outside a shared library's `vars/`) always compile
+ * alone, and no other file can use what they declare, so they add nothing to the project model either.
+ */
+export function compilesAlone(file: Pick<LintFile, "path" | "kind">): boolean {
+  if (file.kind === "gradle") return true;
+  if (file.kind !== "jenkins") return false;
+  const parts = file.path.split(sep);
+  return parts[parts.length - 2] !== "vars" || (parts[parts.length - 1] ?? "").startsWith("Jenkinsfile");
 }
 
 /**
@@ -72,11 +74,8 @@ function isDirectory(path: string): boolean {
  * 5. Any other script compiles alone.
  */
 export function sourceTreeOf(file: Pick<LintFile, "path" | "kind" | "packageName">, probeDirectory: (path: string) => boolean = isDirectory): string | undefined {
-  if (file.kind === "gradle") return undefined;
+  if (compilesAlone(file)) return undefined;
   const parts = file.path.split(sep);
-  const name = parts[parts.length - 1] ?? "";
-  if (file.kind === "jenkins" && parts[parts.length - 2] !== "vars") return undefined;
-  if (file.kind === "jenkins" && name.startsWith("Jenkinsfile")) return undefined;
   // Grails: grails-app/{controllers,services,domain,...} compile with the same application's src/main/groovy
   const grailsIndex = parts.lastIndexOf("grails-app");
   if (grailsIndex > 0 && grailsIndex + 2 < parts.length && file.kind !== "jenkins") return parts.slice(0, grailsIndex).join(sep) || sep;

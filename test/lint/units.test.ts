@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join, sep } from "node:path";
 import { describe, expect, it } from "vitest";
 import { detectKind, KindOverrides } from "../../src/lint/file-kind.js";
-import { groupUnits, MAX_UNIT_FILES, packageOf, shardUnits, sourceTreeOf, type LintFile } from "../../src/lint/units.js";
+import type { JsonObject } from "../../src/json/json.js";
+import { declaredNames } from "../../src/lint/tree-declarations.js";
+import { groupUnits, MAX_UNIT_FILES, shardUnits, sourceTreeOf, type LintFile } from "../../src/lint/units.js";
 
 function file(path: string, kind: LintFile["kind"], packageName: string | null = null, size = 100): LintFile {
   return { path, displayPath: path, kind, packageName, size };
@@ -35,18 +37,6 @@ describe("file kinds", () => {
     expect(o.kindOf("pipelines/a/b.groovy")).toBe("jenkins");
     expect(o.kindOf("x/y.groovy")).toBe("script");
     expect(o.kindOf("x/y.gradle")).toBeUndefined();
-  });
-});
-
-describe("packages", () => {
-  it.each([
-    ["package a.b.c\nclass X {}", "a.b.c"],
-    ["/* package no */\n// package nope\npackage real.one;\n", "real.one"],
-    ["package a . b", "a.b"],
-    ["class X {}", null],
-    ["def s = 'package x'", null],
-  ])("%j declares %s", (text, pkg) => {
-    expect(packageOf(text)).toBe(pkg);
   });
 });
 
@@ -109,5 +99,23 @@ describe("shards", () => {
       }
       expect(seen.sort()).toEqual(files.map((f) => f.path).sort());
     }
+  });
+});
+
+describe("names from the engine's declarations answer", () => {
+  it("keeps the package and every type, nested ones qualified by their outer type", () => {
+    const answer: JsonObject = {
+      language: "groovy",
+      package: "a.b",
+      imports: [{ name: "x.Y" }],
+      types: [{ name: "Outer", kind: "class", types: [{ name: "Inner", kind: "enum" }] }, { name: "T", kind: "trait" }],
+    };
+    expect(declaredNames(answer)).toEqual({ packageName: "a.b", types: ["Outer", "a.b.Outer", "Inner", "a.b.Outer.Inner", "T", "a.b.T"] });
+  });
+
+  it("gives the default package and simple names for a file without a package, and nothing for an unread file", () => {
+    expect(declaredNames({ language: "groovy", imports: [], types: [{ name: "A", kind: "class" }] })).toEqual({ packageName: null, types: ["A"] });
+    expect(declaredNames(undefined)).toEqual({ packageName: null, types: [] });
+    expect(declaredNames({ language: "groovy", package: 3, types: [{ kind: "class" }, "B"] })).toEqual({ packageName: null, types: [] });
   });
 });

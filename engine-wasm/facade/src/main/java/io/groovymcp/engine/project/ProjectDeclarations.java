@@ -145,7 +145,7 @@ public final class ProjectDeclarations {
 
     /** Whether a declared file's URI passes {@code test} (a pipeline's {@code vars/NAME.groovy}, say). */
     public boolean hasFile(java.util.function.Predicate<String> test) {
-        for (FileDeclarations f : files) {
+        for (Declared f : files) {
             if (f.uri != null && test.test(f.uri)) {
                 return true;
             }
